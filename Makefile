@@ -1,0 +1,40 @@
+# LSM composer: a patch series for Linux 6.12 and the harness that tests it.
+# See README.md. Every target installs what it needs (as root) first.
+
+SHELL := /bin/sh
+H := harness
+
+.PHONY: all run check tree export kernels initramfs deps clean
+
+all: check
+
+# The main job: boot the composed kernel to a shell on this terminal.
+run: deps tree initramfs
+	@image=$$($(H)/build-kernel.sh composer) && \
+	BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" "$(ARGS)" shell
+
+# The whole test suite; TESTS=regex runs only the boots whose name matches.
+check:
+	@$(H)/check.sh
+
+# Work tree in build/linux: base commit plus one commit per patch.
+tree: deps
+	@$(H)/tree.sh apply
+
+# Write the work tree's commits back to patches/.
+export:
+	@$(H)/tree.sh export
+
+kernels: deps tree
+	@for v in $$(grep -v '^#' configs/variants | awk '{print $$1}'); do \
+		$(H)/build-kernel.sh $$v || exit 1; done
+
+initramfs: deps tree
+	@$(H)/initramfs.sh >/dev/null
+
+deps:
+	@$(H)/deps.sh
+
+# Keeps the downloaded base and ccache (in ~/.cache/lsm-composer).
+clean:
+	rm -rf build

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Boot a kernel in QEMU (TCG) with the guest initramfs and wait for it to
+# power off, at most $BOOT_TIMEOUT seconds.
+#   boot.sh LOGPREFIX BZIMAGE "KERNEL ARGS" "GUEST ARGS"
+# Writes LOGPREFIX.console (serial console) and LOGPREFIX.ktap (the guest's
+# KTAP). Exits 0 when the guest reported it was done.
+# BOOT_INTERACTIVE=1 puts the console on this terminal instead.
+# QEMU_ACCEL=kvm opts in to KVM (never chosen just because /dev/kvm exists).
+set -eu
+. "$(dirname "$0")/common.sh"
+
+log=$1 image=$2 kargs=$3 gargs=$4
+initrd=${INITRD:-$BUILD/initramfs/initramfs.cpio.gz}
+timeout=${BOOT_TIMEOUT:-120}
+accel=${QEMU_ACCEL:-tcg}
+mkdir -p "$(dirname "$log")"
+rm -f "$log.console" "$log.ktap"
+
+# panic=-1 and -no-reboot turn a panic or reboot into QEMU exiting.
+set -- -machine q35,accel="$accel" -cpu max -m "${GUEST_MEM:-512}" -smp 1 \
+	-bios /usr/share/qemu/qboot.rom -nographic -no-reboot -nic none \
+	-kernel "$image" -initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 oops=panic $kargs -- $gargs" \
+	${QEMU_EXTRA:-}
+
+if [ "${BOOT_INTERACTIVE:-0}" = 1 ]; then
+	exec qemu-system-x86_64 "$@" -serial mon:stdio -serial null
+fi
+rc=0
+timeout -k 5 "$timeout" qemu-system-x86_64 "$@" -monitor none \
+	-serial file:"$log.console" -serial file:"$log.ktap" </dev/null >"$log.qemu" 2>&1 || rc=$?
+[ "$rc" = 124 ] && echo "harness: guest killed after ${timeout}s" >>"$log.console"
+grep -q '^# composer guest: done' "$log.ktap" 2>/dev/null

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Run the boot tests of tests/boots (those whose name matches $TESTS, a
+# grep -E pattern) and print one line per boot. The last line of output is
+# "passed N failed N" for check.sh to add up.
+set -eu
+. "$(dirname "$0")/common.sh"
+
+logs=$BUILD/logs/boots
+kunit="$SRC/tools/testing/kunit/kunit.py"
+mkdir -p "$logs"
+pass=0 fail=0
+
+# count KUNIT_OUTPUT: add its "Testing complete" totals to pass/fail.
+count() {
+	line=$(grep 'Testing complete' "$1" | tail -1)
+	p=$(printf '%s' "$line" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
+	f=$(printf '%s' "$line" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
+	c=$(printf '%s' "$line" | sed -n 's/.*crashed: \([0-9]*\).*/\1/p')
+	pass=$((pass + ${p:-0}))
+	fail=$((fail + ${f:-0} + ${c:-0}))
+	[ -n "$line" ] && [ "${f:-0}" = 0 ] && [ "${c:-0}" = 0 ]
+}
+
+grep -v '^#' "$TOP/tests/boots" | grep '|' | while IFS='|' read -r name variant kargs gargs; do
+	name=$(echo $name) variant=$(echo $variant)
+	printf '%s\n' "$name" | grep -Eq "${TESTS:-.}" || continue
+	printf '%s|%s|%s|%s\n' "$name" "$variant" "$kargs" "$gargs"
+done >"$logs/selected"
+
+while IFS='|' read -r name variant kargs gargs; do
+	image=$("$TOP/harness/build-kernel.sh" "$variant") || { fail=$((fail + 1)); continue; }
+	log=$logs/$name
+	ok=1
+	if ! "$TOP/harness/boot.sh" "$log" "$image" "$kargs" "$gargs"; then
+		echo "not ok $name: the guest did not finish (console: $log.console)"
+		fail=$((fail + 1)) ok=0
+	fi
+	python3 "$kunit" parse "$log.ktap" >"$log.result" 2>&1 || true
+	count "$log.result" || ok=0
+	# A boot must not warn, oops or lose an LSM, whatever its tests say.
+	if grep -E 'WARNING:|BUG:|Oops|Kernel panic|[Ff]ailed to initiali[sz]e|Call Trace' \
+		"$log.console" >"$log.bad"; then
+		echo "not ok $name: console reports trouble:"
+		sed 's/^/    /' "$log.bad" | head -10
+		fail=$((fail + 1)) ok=0
+	else
+		pass=$((pass + 1))
+	fi
+	if [ $ok = 1 ]; then
+		echo "ok $name"
+	else
+		echo "not ok $name (logs: $log.*)"
+		grep -E 'FAILED|CRASHED|# ' "$log.result" | grep -v 'Testing complete' | sed 's/^\[[0-9:]*\] /    /' | head -20
+	fi
+done <"$logs/selected"
+echo "passed $pass failed $fail"

@@ -1,0 +1,35 @@
+#!/bin/sh
+# make check: sync the work tree with patches/, build the kernels and the
+# initramfs, run every test, and end with "N passed, N failed".
+set -eu
+. "$(dirname "$0")/common.sh"
+
+"$TOP/harness/deps.sh"
+pass=0 fail=0
+
+# The series checks count as tests too.
+step "work tree and patches/"
+if "$TOP/harness/tree.sh" apply && "$TOP/harness/tree.sh" verify; then
+	echo "ok patches/ matches the work tree"
+	pass=$((pass + 1))
+else
+	echo "not ok patches/ matches the work tree"
+	fail=$((fail + 1))
+fi
+
+step "initramfs"
+"$TOP/harness/initramfs.sh" >/dev/null
+
+step "boot tests"
+out=$BUILD/logs/check-boots.out
+mkdir -p "$BUILD/logs"
+"$TOP/harness/check-boots.sh" | tee "$out"
+set -- $(tail -1 "$out")
+if [ "${1:-}" = passed ]; then
+	pass=$((pass + $2)) fail=$((fail + $4))
+else
+	fail=$((fail + 1))
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Build the guest initramfs with the kernel's own usr/gen_init_cpio:
+# busybox-static, guest/init, guest/lib and guest/tests. Prints its path.
+set -eu
+. "$(dirname "$0")/common.sh"
+
+out=$BUILD/initramfs
+mkdir -p "$out"
+gen=$out/gen_init_cpio
+[ -x "$gen" ] || gcc -O2 -o "$gen" "$SRC/usr/gen_init_cpio.c"
+
+busybox=/bin/busybox
+file "$busybox" 2>/dev/null | grep -q dynamically && die "$busybox is not static (busybox-static)"
+
+list=$out/initramfs.list
+{
+	for d in /bin /sbin /usr /usr/bin /usr/sbin /lib /tests /etc /root \
+		/proc /sys /dev /tmp /mnt /run /var; do
+		echo "dir $d 755 0 0"
+	done
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "file /bin/busybox $busybox 755 0 0"
+	for a in $("$busybox" --list-full); do
+		[ "$a" = bin/busybox ] || echo "slink /$a /bin/busybox 777 0 0"
+	done
+	echo "file /init $TOP/guest/init 755 0 0"
+	echo "file /lib/ktap.sh $TOP/guest/lib/ktap.sh 644 0 0"
+	for t in "$TOP"/guest/tests/*; do
+		echo "file /tests/$(basename "$t") $t 755 0 0"
+	done
+} >"$list.new"
+mv "$list.new" "$list"
+
+img=$out/initramfs.cpio.gz
+"$gen" "$list" | gzip -1 -n >"$img.new"
+mv "$img.new" "$img"
+echo "$img"
