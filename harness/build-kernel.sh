@@ -41,7 +41,8 @@ if [ -f "$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 fi
 
 mkdir -p "$out" "$CACHE/ccache"
-export CCACHE_DIR="$CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+# A base dir makes cached objects reusable from any clone of the repo.
+export CCACHE_DIR="$CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} CCACHE_BASEDIR="$TOP"
 export KBUILD_BUILD_TIMESTAMP="2000-01-01" KBUILD_BUILD_USER=composer KBUILD_BUILD_HOST=qemu
 kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
