@@ -37,6 +37,13 @@ while IFS='|' read -r name variant kargs gargs; do
 	fi
 	python3 "$kunit" parse "$log.ktap" >"$log.result" 2>&1 || true
 	count "$log.result" || ok=0
+	# The KUnit suites built into the kernel print KTAP on the console.
+	case " $gargs " in
+	*" kunit=1 "*)
+		python3 "$kunit" parse "$log.console" >"$log.kunit" 2>&1 || true
+		count "$log.kunit" || { ok=0; cat "$log.kunit" >>"$log.result"; }
+		;;
+	esac
 	# A boot must not warn, oops or lose an LSM, whatever its tests say.
 	if grep -E 'WARNING:|BUG:|Oops|Kernel panic|[Ff]ailed to initiali[sz]e|Call Trace' \
 		"$log.console" >"$log.bad"; then

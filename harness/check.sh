@@ -17,12 +17,18 @@ else
 	fail=$((fail + 1))
 fi
 
+step "series checks (checkpatch, commit messages)"
+out=$BUILD/logs/check-patches.out
+mkdir -p "$BUILD/logs"
+"$TOP/harness/check-patches.sh" | tee "$out"
+set -- $(tail -1 "$out")
+pass=$((pass + $2)) fail=$((fail + $4))
+
 step "initramfs"
 "$TOP/harness/initramfs.sh" >/dev/null
 
 step "boot tests"
 out=$BUILD/logs/check-boots.out
-mkdir -p "$BUILD/logs"
 "$TOP/harness/check-boots.sh" | tee "$out"
 set -- $(tail -1 "$out")
 if [ "${1:-}" = passed ]; then

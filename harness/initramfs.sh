@@ -12,6 +12,14 @@ gen=$out/gen_init_cpio
 busybox=/bin/busybox
 file "$busybox" 2>/dev/null | grep -q dynamically && die "$busybox is not static (busybox-static)"
 
+# The guest's own C programs, static, warnings as errors.
+mkdir -p "$out/bin"
+for c in "$TOP"/guest/src/*.c; do
+	b=$out/bin/$(basename "$c" .c)
+	[ "$b" -nt "$c" ] || gcc -static -O2 -Wall -Wextra -Werror -o "$b" "$c" ||
+		die "cannot build $c"
+done
+
 list=$out/initramfs.list
 {
 	for d in /bin /sbin /usr /usr/bin /usr/sbin /lib /tests /etc /root \
@@ -25,6 +33,9 @@ list=$out/initramfs.list
 	done
 	echo "file /init $TOP/guest/init 755 0 0"
 	echo "file /lib/ktap.sh $TOP/guest/lib/ktap.sh 644 0 0"
+	for b in "$out"/bin/*; do
+		echo "file /usr/bin/$(basename "$b") $b 755 0 0"
+	done
 	for t in "$TOP"/guest/tests/*; do
 		echo "file /tests/$(basename "$t") $t 755 0 0"
 	done

@@ -34,7 +34,7 @@ export_to() {
 	rm -f "$1"/[0-9][0-9][0-9][0-9]-*.patch "$1/series"
 	# --zero-commit and --no-signature keep a re-export of an unchanged
 	# tree byte-identical.
-	git_src format-patch -q --zero-commit --no-signature --no-stat \
+	git_src format-patch -q --zero-commit --no-signature --no-stat --no-numbered \
 		--full-index --abbrev=40 -o "$1" base..HEAD >/dev/null
 	{
 		echo "# Applied in order with git am by harness/tree.sh."
@@ -105,8 +105,8 @@ cmd_verify() {
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	export_to "$tmp"
-	if ! diff -r -q "$tmp" "$PATCHES" >/dev/null 2>&1; then
-		diff -r -q "$tmp" "$PATCHES" >&2 || true
+	if [ "$(fingerprint "$tmp")" != "$(fingerprint "$PATCHES")" ]; then
+		diff -r -q -x checkpatch-accepted "$tmp" "$PATCHES" >&2 || true
 		die "patches/ and $SRC disagree: 'make export' (tree wins) or 'make tree' (patches/ win)"
 	fi
 }
