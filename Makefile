@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 H := harness
 
-.PHONY: all run check tree export kernels initramfs deps clean
+.PHONY: all run check check-series tree export kernels initramfs deps clean
 
 all: check
 
@@ -16,6 +16,10 @@ run: deps tree initramfs
 # The whole test suite; TESTS=regex runs only the boots whose name matches.
 check:
 	@$(H)/check.sh
+
+# Every patch builds with the composer on and off; checkpatch; messages.
+check-series: deps
+	@$(H)/check-series.sh
 
 # Work tree in build/linux: base commit plus one commit per patch.
 tree: deps

@@ -26,7 +26,10 @@ composer) src=$SRC ;;
 *) die "variant $variant: unknown tree '$tree'" ;;
 esac
 
-out=$BUILD/out/$variant
+# KSRC and KOUT build the variant's config from another tree into another
+# directory (check-series.sh builds every step of the series this way).
+src=${KSRC:-$src}
+out=${KOUT:-$BUILD/out/$variant}
 image=$out/arch/x86/boot/bzImage
 stamp=$out/.composer-stamp
 # The stamp names everything the image depends on.

@@ -34,7 +34,7 @@ export_to() {
 	rm -f "$1"/[0-9][0-9][0-9][0-9]-*.patch "$1/series"
 	# --zero-commit and --no-signature keep a re-export of an unchanged
 	# tree byte-identical.
-	git_src format-patch -q --zero-commit --no-signature --no-stat --no-numbered \
+	git_src format-patch -q --zero-commit --no-signature --no-numbered \
 		--full-index --abbrev=40 -o "$1" base..HEAD >/dev/null
 	{
 		echo "# Applied in order with git am by harness/tree.sh."

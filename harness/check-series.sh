@@ -1,0 +1,35 @@
+#!/bin/sh
+# make check-series: apply the series one patch at a time to a fresh tree
+# of the base and build the kernel after each patch with the composer on
+# and off, then run the fast series checks. Ends with "N passed, N failed".
+set -eu
+. "$(dirname "$0")/common.sh"
+
+"$TOP/harness/tree.sh" apply
+wt=$BUILD/series-tree
+git -C "$SRC" worktree prune
+[ -d "$wt" ] || git -C "$SRC" worktree add -q --detach "$wt" base
+git -C "$wt" am --abort >/dev/null 2>&1 || true
+git -C "$wt" reset -q --hard base
+
+pass=0 fail=0
+for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
+	git -C "$wt" -c user.name=composer -c user.email=composer@localhost \
+		am -q "$TOP/patches/$p" || die "$p does not apply"
+	for v in composer composer-off; do
+		if KSRC=$wt KOUT=$BUILD/out/series-$v "$TOP/harness/build-kernel.sh" "$v" >/dev/null; then
+			echo "ok builds: $p ($v)"
+			pass=$((pass + 1))
+		else
+			echo "not ok builds: $p ($v)"
+			fail=$((fail + 1))
+		fi
+	done
+done
+
+mkdir -p "$BUILD/logs"
+"$TOP/harness/check-patches.sh" | tee "$BUILD/logs/check-series.out"
+set -- $(tail -1 "$BUILD/logs/check-series.out")
+pass=$((pass + $2)) fail=$((fail + $4))
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
