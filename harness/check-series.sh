@@ -29,6 +29,7 @@ done
 
 mkdir -p "$BUILD/logs"
 "$TOP/harness/check-patches.sh" | tee "$BUILD/logs/check-series.out"
+# shellcheck disable=SC2046 # split "passed N failed N" into words
 set -- $(tail -1 "$BUILD/logs/check-series.out")
 pass=$((pass + $2)) fail=$((fail + $4))
 echo "$pass passed, $fail failed"

@@ -17,10 +17,20 @@ else
 	fail=$((fail + 1))
 fi
 
+step "shellcheck of the harness and guest scripts"
+if (cd "$TOP" && shellcheck -x -S warning -s sh harness/*.sh guest/init guest/tests/* .ci/run); then
+	echo "ok harness scripts pass shellcheck"
+	pass=$((pass + 1))
+else
+	echo "not ok harness scripts pass shellcheck"
+	fail=$((fail + 1))
+fi
+
 step "series checks (checkpatch, commit messages)"
 out=$BUILD/logs/check-patches.out
 mkdir -p "$BUILD/logs"
 "$TOP/harness/check-patches.sh" | tee "$out"
+# shellcheck disable=SC2046 # split "passed N failed N" into words
 set -- $(tail -1 "$out")
 pass=$((pass + $2)) fail=$((fail + $4))
 
@@ -30,6 +40,7 @@ step "initramfs"
 step "boot tests"
 out=$BUILD/logs/check-boots.out
 "$TOP/harness/check-boots.sh" | tee "$out"
+# shellcheck disable=SC2046 # split "passed N failed N" into words
 set -- $(tail -1 "$out")
 if [ "${1:-}" = passed ]; then
 	pass=$((pass + $2)) fail=$((fail + $4))

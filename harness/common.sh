@@ -1,5 +1,6 @@
 # Shared settings for the harness scripts; sourced, not run.
 # shellcheck shell=sh
+# shellcheck disable=SC2034 # the variables are for the scripts that source this
 
 TOP=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}

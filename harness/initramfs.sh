@@ -16,7 +16,7 @@ file "$busybox" 2>/dev/null | grep -q dynamically && die "$busybox is not static
 mkdir -p "$out/bin"
 for c in "$TOP"/guest/src/*.c; do
 	b=$out/bin/$(basename "$c" .c)
-	[ "$b" -nt "$c" ] || gcc -static -O2 -Wall -Wextra -Werror -o "$b" "$c" ||
+	[ -n "$(find "$b" -newer "$c" 2>/dev/null)" ] || gcc -static -O2 -Wall -Wextra -Werror -o "$b" "$c" ||
 		die "cannot build $c"
 done
 

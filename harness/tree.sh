@@ -38,7 +38,12 @@ export_to() {
 		--full-index --abbrev=40 -o "$1" base..HEAD >/dev/null
 	{
 		echo "# Applied in order with git am by harness/tree.sh."
-		(cd "$1" && ls | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' || true)
+		for f in "$1"/[0-9][0-9][0-9][0-9]-*.patch; do
+			case ${f##*/} in
+			0000-*) ;;
+			*) if [ -f "$f" ]; then echo "${f##*/}"; fi ;;
+			esac
+		done
 	} >"$1/series"
 }
 
