@@ -20,6 +20,11 @@ for c in "$TOP"/guest/src/*.c; do
 		die "cannot build $c"
 done
 
+# Policies are compiled on the host with the LSMs' own user-space tools.
+mkdir -p "$out/policy"
+secilc -o "$out/policy/selinux" -f /dev/null "$TOP/guest/policy/selinux.cil" ||
+	die "secilc failed on guest/policy/selinux.cil"
+
 list=$out/initramfs.list
 {
 	for d in /bin /sbin /usr /usr/bin /usr/sbin /lib /tests /etc /root \
@@ -33,6 +38,10 @@ list=$out/initramfs.list
 	done
 	echo "file /init $TOP/guest/init 755 0 0"
 	echo "file /lib/ktap.sh $TOP/guest/lib/ktap.sh 644 0 0"
+	echo "dir /etc/policy 755 0 0"
+	for f in "$out"/policy/*; do
+		echo "file /etc/policy/$(basename "$f") $f 644 0 0"
+	done
 	for b in "$out"/bin/*; do
 		echo "file /usr/bin/$(basename "$b") $b 755 0 0"
 	done

@@ -19,3 +19,17 @@ check_eq() {
 		echo "# want: '$3'"
 	fi
 }
+
+# lsm_active NAME: is LSM NAME in /sys/kernel/security/lsm?
+lsm_active() {
+	case ",$(cat /sys/kernel/security/lsm)," in
+	*",$1,"*) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
+# selinux_load: load the guest's SELinux policy (permissive) once a boot.
+selinux_load() {
+	[ -f /tmp/.selinux-loaded ] && return 0
+	cat /etc/policy/selinux >/sys/fs/selinux/load && touch /tmp/.selinux-loaded
+}
