@@ -60,8 +60,8 @@ if [ "$(cat "$out/.composer-frags" 2>/dev/null)" != "$fragsum" ] || [ ! -f "$out
 		while read -r l; do
 			case $l in
 			"# "*) s=${l#\# }; s=${s%% *}
-				grep -q "^$s=" "$out/.config" && echo "$l" ;;
-			*) grep -qxF "$l" "$out/.config" || echo "$l" ;;
+				if grep -q "^$s=" "$out/.config"; then echo "$l"; fi ;;
+			*) if ! grep -qxF "$l" "$out/.config"; then echo "$l"; fi ;;
 			esac
 		done)
 	if [ -n "$bad" ] && [ "$tree" = composer ]; then

@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * loopback: one message each way over TCP and UDP on 127.0.0.1 and over a
- * unix socketpair. Prints one "ok"/"not ok" line per transport.
+ * unix socketpair; then, if $expect_peersec is set, that the peer's security
+ * context through SO_PEERSEC and SCM_SECURITY, which the secid LSM converts
+ * and releases, is $expect_peersec. Prints one
+ * "ok"/"not ok" line per check.
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#ifndef SCM_SECURITY
+#define SCM_SECURITY 0x03 /* include/linux/socket.h */
+#endif
 
 static int echo_pair(int a, int b)
 {
@@ -53,9 +61,56 @@ static int inet_pair(int type, int *a, int *b)
 	return 0;
 }
 
+/* SO_PEERSEC on a unix stream pair: the context of the peer. */
+static int peersec_stream(void)
+{
+	char ctx[256];
+	socklen_t len = sizeof(ctx) - 1;
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) ||
+	    getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, ctx, &len))
+		return -1;
+	ctx[len] = '\0';
+	printf("# SO_PEERSEC: %s\n", ctx);
+	return strcmp(ctx, getenv("expect_peersec"));
+}
+
+/* SCM_SECURITY on a unix datagram: the context of the sender. */
+static int peersec_dgram(void)
+{
+	char data[8], cbuf[CMSG_SPACE(256)];
+	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *c;
+	int sv[2], on = 1;
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) ||
+	    setsockopt(sv[1], SOL_SOCKET, SO_PASSSEC, &on, sizeof(on)) ||
+	    write(sv[0], "ping", 5) != 5 || recvmsg(sv[1], &msg, 0) != 5)
+		return -1;
+	for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_SECURITY) {
+			int n = c->cmsg_len - CMSG_LEN(0);
+			const char *ctx = (const char *)CMSG_DATA(c);
+
+			while (n > 0 && ctx[n - 1] == '\0')
+				n--;
+			printf("# SCM_SECURITY: %.*s\n", n, ctx);
+			return strncmp(ctx, getenv("expect_peersec"), n) ||
+			       getenv("expect_peersec")[n] != '\0';
+		}
+	}
+	printf("# no SCM_SECURITY message\n");
+	return -1;
+}
+
 static void report(const char *what, int rc)
 {
-	printf("%s %s round trip\n", rc ? "not ok" : "ok", what);
+	printf("%s %s\n", rc ? "not ok" : "ok", what);
 	if (rc)
 		perror(what);
 }
@@ -64,9 +119,13 @@ int main(void)
 {
 	int a, b, sv[2];
 
-	report("tcp 127.0.0.1", inet_pair(SOCK_STREAM, &a, &b) ?: echo_pair(a, b));
-	report("udp 127.0.0.1", inet_pair(SOCK_DGRAM, &a, &b) ?: echo_pair(a, b));
-	report("unix socketpair",
+	report("tcp 127.0.0.1 round trip", inet_pair(SOCK_STREAM, &a, &b) ?: echo_pair(a, b));
+	report("udp 127.0.0.1 round trip", inet_pair(SOCK_DGRAM, &a, &b) ?: echo_pair(a, b));
+	report("unix socketpair round trip",
 	       socketpair(AF_UNIX, SOCK_STREAM, 0, sv) ?: echo_pair(sv[0], sv[1]));
+	if (getenv("expect_peersec")) {
+		report("SO_PEERSEC context", peersec_stream());
+		report("SCM_SECURITY context", peersec_dgram());
+	}
 	return 0;
 }
