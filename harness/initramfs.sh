@@ -24,6 +24,8 @@ done
 mkdir -p "$out/policy"
 secilc -o "$out/policy/selinux" -f /dev/null "$TOP/guest/policy/selinux.cil" ||
 	die "secilc failed on guest/policy/selinux.cil"
+apparmor_parser -Q -o "$out/policy/apparmor" "$TOP/guest/policy/apparmor.profile" \
+	2>/dev/null || die "apparmor_parser failed on guest/policy/apparmor.profile"
 
 list=$out/initramfs.list
 {
@@ -41,6 +43,13 @@ list=$out/initramfs.list
 	echo "dir /etc/policy 755 0 0"
 	for f in "$out"/policy/*; do
 		echo "file /etc/policy/$(basename "$f") $f 644 0 0"
+	done
+	echo "file /sbin/tomoyo-init $TOP/guest/policy/tomoyo-init 755 0 0"
+	# Policies attach to these paths; TOMOYO activates on the last one.
+	for d in /opt /opt/aa /opt/tomoyo /opt/both; do echo "dir $d 755 0 0"; done
+	for p in /opt/aa/readfile /opt/tomoyo/readfile /opt/both/readfile \
+		/usr/bin/tomoyo-activate; do
+		echo "file $p $out/bin/readfile 755 0 0"
 	done
 	for b in "$out"/bin/*; do
 		echo "file /usr/bin/$(basename "$b") $b 755 0 0"

@@ -1,0 +1,14 @@
+# AppArmor profiles for the guest, compiled on the host by apparmor_parser.
+abi <abi/3.0>,
+
+# Attached by path to /opt/aa/readfile: may read /tmp/aa-allowed only.
+profile aa-readfile /opt/aa/readfile {
+  /opt/aa/readfile mr,
+  /tmp/aa-allowed r,
+}
+
+# Shared with TOMOYO: both deny /tmp/both-secret to /opt/both/readfile.
+profile both-readfile /opt/both/readfile {
+  /opt/both/readfile mr,
+  /tmp/both-allowed r,
+}
