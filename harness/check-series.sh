@@ -16,8 +16,8 @@ pass=0 fail=0
 for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
 	git -C "$wt" -c user.name=composer -c user.email=composer@localhost \
 		am -q "$TOP/patches/$p" || die "$p does not apply"
-	for v in composer composer-off; do
-		if KSRC=$wt KOUT=$BUILD/out/series-$v "$TOP/harness/build-kernel.sh" "$v" >/dev/null; then
+	for v in series-on series-off; do
+		if KSRC=$wt KOUT=$BUILD/out/$v "$TOP/harness/build-kernel.sh" "$v" >/dev/null; then
 			echo "ok builds: $p ($v)"
 			pass=$((pass + 1))
 		else

@@ -48,5 +48,11 @@ else
 	fail=$((fail + 1))
 fi
 
+# The conformance matrix as a table (also in build/logs/conformance.md).
+if ls "$BUILD"/logs/boots/conform-*.result >/dev/null 2>&1; then
+	step "conformance matrix"
+	"$TOP/harness/conformance-table.sh" | tee "$BUILD/logs/conformance.md"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
