@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 H := harness
 
-.PHONY: all run check check-series tree export kernels initramfs deps clean
+.PHONY: all run check check-series bench tree export kernels initramfs deps clean
 
 all: check
 
@@ -20,6 +20,10 @@ check:
 # Every patch builds with the composer on and off; checkpatch; messages.
 check-series: deps
 	@$(H)/check-series.sh
+
+# Deterministic benchmark (-icount), stock and composer side by side.
+bench: deps
+	@$(H)/bench.sh
 
 # Work tree in build/linux: base commit plus one commit per patch.
 tree: deps

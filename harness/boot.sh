@@ -17,7 +17,7 @@ mkdir -p "$(dirname "$log")"
 rm -f "$log.console" "$log.ktap"
 
 # panic=-1 and -no-reboot turn a panic or reboot into QEMU exiting.
-set -- -machine q35,accel="$accel" -cpu max -m "${GUEST_MEM:-512}" -smp 1 \
+set -- -machine q35,accel="$accel" -cpu "${QEMU_CPU:-max}" -m "${GUEST_MEM:-512}" -smp 1 \
 	-bios /usr/share/qemu/qboot.rom -nographic -no-reboot -nic none \
 	-kernel "$image" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 oops=panic $kargs -- $gargs" \

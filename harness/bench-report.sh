@@ -1,0 +1,66 @@
+#!/bin/sh
+# bench-report.sh RESULTS.csv OUTDIR: the side-by-side table (markdown),
+# the stability check of the two runs, and the plot.
+set -eu
+csv=$1 out=$2
+
+# Runs must agree exactly; otherwise the figure is marked unstable.
+awk -F, 'NR > 1 { v[$1 "," $3 "," $2] = $4; k[$1 "," $3] = 1 }
+	END { bad = 0
+		for (x in k) if (v[x ",1"] != v[x ",2"]) {
+			print "unstable: " x ": " v[x ",1"] " vs " v[x ",2"]; bad++ }
+		print bad ? bad " unstable figures" : "all figures repeat exactly" }' \
+	"$csv" >"$out/stability.txt"
+
+awk -F, -v stab="$(tail -1 "$out/stability.txt")" '
+NR > 1 && $2 == 1 { ns[$1, $3] = $4; if (!($3 in seen)) { seen[$3] = 1; ops[++n] = $3 } }
+function r(a, b) { return b > 0 ? sprintf("%.4f", a / b) : "-" }
+END {
+	split("none apparmor selinux smack tomoyo default", sets, " ")
+	print "## Composer against stock 6.12 (ns per operation under -icount; ratio composer/stock)\n"
+	printf "| op |"; for (s = 1; s <= 6; s++) printf " %s stock | composer | ratio |", sets[s]; print ""
+	printf "|---|"; for (s = 1; s <= 6; s++) printf "---|---|---|"; print ""
+	for (i = 1; i <= n; i++) {
+		o = ops[i]; printf "| %s |", o
+		for (s = 1; s <= 6; s++) {
+			a = ns["stock-" sets[s], o]; b = ns["composer-" sets[s], o]
+			printf " %s | %s | %s |", a, b, r(b, a)
+		}
+		print ""
+	}
+	print "\n## Every LSM at once against the additive prediction\n"
+	print "prediction = none + sum over landlock, yama, selinux, smack, tomoyo, apparmor of (alone - none)\n"
+	print "| op | none | prediction | all (hooks=all) | ratio | all (hooks=first) | ratio | all/first |"
+	print "|---|---|---|---|---|---|---|---|"
+	split("landlock yama selinux smack tomoyo apparmor", lsm, " ")
+	for (i = 1; i <= n; i++) {
+		o = ops[i]; base = ns["composer-none", o]; p = base
+		for (l = 1; l <= 6; l++) p += ns["composer-" lsm[l], o] - base
+		a = ns["composer-all", o]; f = ns["composer-all-first", o]
+		printf "| %s | %s | %.1f | %s | %s | %s | %s | %s |\n", o, base, p, a, r(a, p), f, r(f, p), r(a, f)
+	}
+	print "\nStability: " stab
+}' "$csv" >"$out/table.md"
+
+# Plot: ns per op for a few configurations, one cluster per operation.
+cols="stock-none composer-none stock-default composer-default composer-all composer-all-first"
+awk -F, -v cols="$cols" 'NR > 1 && $2 == 1 { ns[$1, $3] = $4
+		if (!($3 in seen)) { seen[$3] = 1; ops[++n] = $3 } }
+	END { c = split(cols, col, " "); printf "op"
+		for (j = 1; j <= c; j++) printf " %s", col[j]; print ""
+		for (i = 1; i <= n; i++) { printf "%s", ops[i]
+			for (j = 1; j <= c; j++) printf " %s", ns[col[j], ops[i]]; print "" } }' \
+	"$csv" >"$out/plot.dat"
+gnuplot <<EOG || echo "gnuplot failed; no plot" >&2
+set terminal png size 1400,700
+set output "$out/bench.png"
+set title "LSM composer vs stock 6.12: ns per operation under -icount (log scale)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8
+set logscale y
+set xtics rotate by -30
+set key outside right
+plot for [i=2:7] "$out/plot.dat" using i:xtic(1) title columnheader(i)
+EOG
+cat "$out/table.md"

@@ -1,0 +1,37 @@
+#!/bin/sh
+# make bench: boot every configuration of bench/configs twice under
+# "-icount shift=0,sleep=off" (guest time counts instructions, so a figure
+# repeats exactly), check that the two runs agree, and write a markdown
+# table with ratios, raw CSV and a PNG plot to build/bench/.
+set -eu
+. "$(dirname "$0")/common.sh"
+
+"$TOP/harness/deps.sh" gnuplot-nox
+"$TOP/harness/tree.sh" apply
+"$TOP/harness/initramfs.sh" >/dev/null
+out=$BUILD/bench
+mkdir -p "$out/logs"
+csv=$out/results.csv
+echo "config,run,op,ns_per_op" >"$csv"
+# qemu64 avoids the bimodal timings that -cpu max shows for tiny syscalls.
+export QEMU_EXTRA="-icount shift=0,sleep=off" QEMU_CPU=qemu64
+
+grep -v '^#' "$TOP/bench/configs" | grep '|' >"$out/configs"
+total=$(wc -l <"$out/configs")
+i=0
+while IFS='|' read -r name variant kargs; do
+	name=$(echo $name) variant=$(echo $variant)
+	i=$((i + 1))
+	image=$("$TOP/harness/build-kernel.sh" "$variant")
+	for run in 1 2; do
+		step "bench $i/$total: $name, run $run"
+		log=$out/logs/$name.$run
+		BOOT_TIMEOUT=600 "$TOP/harness/boot.sh" "$log" "$image" \
+			"nokaslr norandmaps $kargs" bench ||
+			die "$name: the guest did not finish (see $log.console)"
+		sed -n "s/^ *# bench \([a-z_0-9]*\) \([0-9.]*\)$/$name,$run,\1,\2/p" \
+			"$log.ktap" >>"$csv"
+	done
+done <"$out/configs"
+
+"$TOP/harness/bench-report.sh" "$csv" "$out"
