@@ -52,7 +52,7 @@ awk -F, -v cols="$cols" 'NR > 1 && $2 == 1 { ns[$1, $3] = $4
 			for (j = 1; j <= c; j++) printf " %s", ns[col[j], ops[i]]; print "" } }' \
 	"$csv" >"$out/plot.dat"
 gnuplot <<EOG || echo "gnuplot failed; no plot" >&2
-set terminal png size 1400,700
+set terminal png size 1400,700 noenhanced
 set output "$out/bench.png"
 set title "LSM composer vs stock 6.12: ns per operation under -icount (log scale)"
 set style data histograms
