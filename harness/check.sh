@@ -7,24 +7,31 @@ set -eu
 "$TOP/harness/deps.sh"
 pass=0 fail=0
 
+# result DESC CMD...: run CMD, print "ok DESC" or "not ok DESC", count it.
+result() {
+	d=$1
+	shift
+	if "$@"; then
+		echo "ok $d"
+		pass=$((pass + 1))
+	else
+		echo "not ok $d"
+		fail=$((fail + 1))
+	fi
+}
+
+tree_in_sync() { "$TOP/harness/tree.sh" apply && "$TOP/harness/tree.sh" verify; }
+shellcheck_clean() {
+	(cd "$TOP" && shellcheck -x -S warning -s sh harness/*.sh guest/init \
+		guest/tests/* .ci/run)
+}
+
 # The series checks count as tests too.
 step "work tree and patches/"
-if "$TOP/harness/tree.sh" apply && "$TOP/harness/tree.sh" verify; then
-	echo "ok patches/ matches the work tree"
-	pass=$((pass + 1))
-else
-	echo "not ok patches/ matches the work tree"
-	fail=$((fail + 1))
-fi
+result "patches/ matches the work tree" tree_in_sync
 
 step "shellcheck of the harness and guest scripts"
-if (cd "$TOP" && shellcheck -x -S warning -s sh harness/*.sh guest/init guest/tests/* .ci/run); then
-	echo "ok harness scripts pass shellcheck"
-	pass=$((pass + 1))
-else
-	echo "not ok harness scripts pass shellcheck"
-	fail=$((fail + 1))
-fi
+result "harness scripts pass shellcheck" shellcheck_clean
 
 step "series checks (checkpatch, commit messages)"
 out=$BUILD/logs/check-patches.out
