@@ -4,7 +4,8 @@
 set -eu
 
 pkgs="git make gcc libc6-dev flex bison bc libelf-dev libssl-dev cpio xz-utils
- python3 perl ccache qemu-system-x86 busybox-static dpkg-dev shellcheck secilc apparmor $*"
+ python3 perl ccache qemu-system-x86 busybox-static dpkg-dev shellcheck secilc apparmor
+ rsync libselinux1-dev libapparmor-dev $*"
 
 missing=
 for p in $pkgs; do

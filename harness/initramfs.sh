@@ -12,13 +12,31 @@ gen=$out/gen_init_cpio
 busybox=/bin/busybox
 file "$busybox" 2>/dev/null | grep -q dynamically && die "$busybox is not static (busybox-static)"
 
-# The guest's own C programs, static, warnings as errors.
+# The guest's own C programs, static, warnings as errors. A program that
+# needs libraries names them in a line "/* link: -lfoo -lbar */".
 mkdir -p "$out/bin"
 for c in "$TOP"/guest/src/*.c; do
 	b=$out/bin/$(basename "$c" .c)
-	[ -n "$(find "$b" -newer "$c" 2>/dev/null)" ] || gcc -static -O2 -Wall -Wextra -Werror -o "$b" "$c" ||
+	libs=$(sed -n 's|^/\* link: \(.*\) \*/$|\1|p' "$c")
+	# shellcheck disable=SC2086 # $libs is a list of flags
+	[ -n "$(find "$b" -newer "$c" 2>/dev/null)" ] ||
+		gcc -static -O2 -Wall -Wextra -Werror -o "$b" "$c" $libs ||
 		die "cannot build $c"
 done
+
+# The kernel's LSM syscall selftests, static, against the series' headers.
+selftests=$(sh "$TOP/harness/selftests.sh")
+
+# Debian's coreutils "id" (dynamic, linked to libselinux) as a real
+# SELinux client: the binary, the libraries ldd names and the loader.
+# libselinux counts SELinux as enabled only when its config file exists.
+coreutils_id=/usr/bin/id
+dpkg -S "$coreutils_id" 2>/dev/null | grep -q '^coreutils:' ||
+	die "$coreutils_id is not from coreutils"
+id_libs=$(ldd "$coreutils_id" | sed -n 's|.*=> \(/[^ ]*\) .*|\1|p; s|^[[:space:]]*\(/[^ ]*\) .*|\1|p')
+[ -n "$id_libs" ] || die "ldd $coreutils_id named no libraries"
+mkdir -p "$out/etc"
+printf 'SELINUX=permissive\nSELINUXTYPE=composer\n' >"$out/etc/selinux-config"
 
 # Policies are compiled on the host with the LSMs' own user-space tools.
 mkdir -p "$out/policy"
@@ -46,7 +64,9 @@ list=$out/initramfs.list
 	done
 	echo "file /sbin/tomoyo-init $TOP/guest/policy/tomoyo-init 755 0 0"
 	# Policies attach to these paths; TOMOYO activates on the last one.
-	for d in /opt /opt/aa /opt/tomoyo /opt/both; do echo "dir $d 755 0 0"; done
+	for d in /opt /opt/aa /opt/aa/attr /opt/tomoyo /opt/both; do echo "dir $d 755 0 0"; done
+	# A profile named by its path confines this copy: its label holds '/'.
+	echo "file /opt/aa/attr/attrio $out/bin/attrio 755 0 0"
 	for p in /opt/aa/readfile /opt/tomoyo/readfile /opt/both/readfile \
 		/usr/bin/tomoyo-activate; do
 		echo "file $p $out/bin/readfile 755 0 0"
@@ -57,7 +77,20 @@ list=$out/initramfs.list
 	for t in "$TOP"/guest/tests/*; do
 		echo "file /tests/$(basename "$t") $t 755 0 0"
 	done
-} >"$list.new"
+	for d in /selftests /selftests/lsm; do echo "dir $d 755 0 0"; done
+	for s in "$selftests"/*_test; do
+		echo "file /selftests/lsm/$(basename "$s") $s 755 0 0"
+	done
+	echo "file /usr/bin/coreutils-id $coreutils_id 755 0 0"
+	# Each library where ldd found it, on the loader's default search path.
+	for l in $id_libs; do
+		d=$(dirname "$l")
+		while [ "$d" != / ]; do echo "dir $d 755 0 0"; d=$(dirname "$d"); done
+		echo "file $l $l 755 0 0"
+	done
+	echo "dir /etc/selinux 755 0 0"
+	echo "file /etc/selinux/config $out/etc/selinux-config 644 0 0"
+} | awk '$1 != "dir" || !seen[$2]++' >"$list.new" # each directory once
 mv "$list.new" "$list"
 
 img=$out/initramfs.cpio.gz

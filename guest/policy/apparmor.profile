@@ -12,3 +12,17 @@ profile both-readfile /opt/both/readfile {
   /opt/both/readfile mr,
   /tmp/both-allowed r,
 }
+
+# Named by its path, as distributions name most profiles, so that its
+# label holds '/': attached to /opt/aa/attr/attrio.
+/opt/aa/attr/attrio {
+  /opt/aa/attr/attrio mr,
+  /proc/** rw,
+  /tmp/** rw,
+}
+
+# Entered by a formatted write to /proc/self/attr/current.
+profile aa-attr {
+  /proc/** rw,
+  /tmp/** rw,
+}
