@@ -73,9 +73,12 @@ if [ "$(cat "$out/.composer-frags" 2>/dev/null)" != "$fragsum" ] || [ ! -f "$out
 	echo "$fragsum" >"$out/.composer-frags"
 fi
 
+# A tree whose Kconfig gained symbols since the last build gives them
+# their defaults here instead of prompting for them.
+kmake olddefconfig >/dev/null </dev/null
 step "$variant: building bzImage in $out (about 4 minutes from scratch on 2 cores)"
 start=$(date +%s)
-kmake -j"$JOBS" bzImage >"$out/build.log" 2>&1 || {
+kmake -j"$JOBS" bzImage >"$out/build.log" 2>&1 </dev/null || {
 	tail -30 "$out/build.log" >&2
 	die "$variant: build failed (log: $out/build.log)"
 }
