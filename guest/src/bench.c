@@ -7,6 +7,7 @@
  */
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -96,6 +97,16 @@ static void op_exec(void)
 	waitpid(pid, NULL, 0);
 }
 
+static int named(const char *name, int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(name, argv[i]))
+			return 1;
+	return 0;
+}
+
 struct bench {
 	const char *name;
 	void (*op)(void);
@@ -115,7 +126,8 @@ static const struct bench benches[] = {
 	{ "execve", op_exec, 100 },
 };
 
-int main(void)
+/* bench [OP...]: time every operation, or only the ones named. */
+int main(int argc, char **argv)
 {
 	long long t0;
 	unsigned int i;
@@ -128,6 +140,8 @@ int main(void)
 	/* Unbuffered: fork() must not duplicate pending output. */
 	setvbuf(stdout, NULL, _IONBF, 0);
 	for (i = 0; i < sizeof(benches) / sizeof(benches[0]); i++) {
+		if (argc > 1 && !named(benches[i].name, argc, argv))
+			continue;
 		/* One untimed round warms the caches. */
 		for (n = 0; n < benches[i].loops / 10 + 1; n++)
 			benches[i].op();
