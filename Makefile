@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 H := harness
 
-.PHONY: all run check check-series bench tree export kernels initramfs deps clean
+.PHONY: all run check check-series bench bench-profile tree export kernels initramfs deps clean
 
 all: check
 
@@ -24,6 +24,11 @@ check-series: deps
 # Deterministic benchmark (-icount), stock and composer side by side.
 bench: deps
 	@$(H)/bench.sh
+
+# Instructions per security/ function while the benchmark runs OPS, e.g.
+# make bench-profile VARIANT=bench-composer KARGS=lsm=smack OPS=stat
+bench-profile: deps tree
+	@$(H)/bench-profile.sh "$(VARIANT)" "$(KARGS)" "$(OPS)"
 
 # Work tree in build/linux: base commit plus one commit per patch.
 tree: deps

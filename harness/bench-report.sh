@@ -30,14 +30,15 @@ END {
 	}
 	print "\n## Every LSM at once against the additive prediction\n"
 	print "prediction = none + sum over landlock, yama, selinux, smack, tomoyo, apparmor of (alone - none)\n"
-	print "| op | none | prediction | all (hooks=all) | ratio | all (hooks=first) | ratio | all/first |"
-	print "|---|---|---|---|---|---|---|---|"
+	print "| op | none | prediction | all (hooks=all) | ratio | all (hooks=first) | ratio | all/first | all, Smack first | ratio |"
+	print "|---|---|---|---|---|---|---|---|---|---|"
 	split("landlock yama selinux smack tomoyo apparmor", lsm, " ")
 	for (i = 1; i <= n; i++) {
 		o = ops[i]; base = ns["composer-none", o]; p = base
 		for (l = 1; l <= 6; l++) p += ns["composer-" lsm[l], o] - base
 		a = ns["composer-all", o]; f = ns["composer-all-first", o]
-		printf "| %s | %s | %.1f | %s | %s | %s | %s | %s |\n", o, base, p, a, r(a, p), f, r(f, p), r(a, f)
+		sf = ns["composer-all-smack-first", o]
+		printf "| %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |\n", o, base, p, a, r(a, p), f, r(f, p), r(a, f), sf, r(sf, p)
 	}
 	print "\nStability: " stab
 }' "$csv" >"$out/table.md"
