@@ -1,17 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * attrio [-w PATH DATAFILE] [READPATH...]: write the bytes of DATAFILE to
- * PATH in one write() and print "ok" or the errno's name; then print each
- * READPATH's contents on a line of its own, without the trailing NULs and
- * newlines that LSMs append, or the errno's name if it cannot be read.
- * /proc/self/attr writes change only the writer, so the same process must
- * write and read back.
+ * attrio [-w PATH DATAFILE | -s LSM ATTR VALUE] [READPATH...]:
+ *   -w: write the bytes of DATAFILE to PATH in one write();
+ *   -s: set attribute ATTR ("current" or "exec") of LSM ("selinux",
+ *       "smack" or "apparmor") to VALUE with lsm_set_self_attr();
+ * and print "ok" or the errno's name. Then print each READPATH's contents
+ * on a line of its own, without the trailing NULs and newlines that LSMs
+ * append, or the errno's name if it cannot be read. These writes change
+ * only the writer, so the same process must write and read back.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/syscall.h>
+
+/*
+ * From include/uapi/linux/lsm.h and the x86_64 syscall table of 6.12;
+ * Debian 12's kernel headers predate them.
+ */
+#define NR_lsm_set_self_attr	460
+#define LSM_ATTR_CURRENT	100
+#define LSM_ATTR_EXEC		101
+
+struct lsm_ctx {
+	uint64_t id;
+	uint64_t flags;
+	uint64_t len;
+	uint64_t ctx_len;
+	uint8_t ctx[];
+};
 
 static char buf[16384];
 
@@ -47,6 +68,26 @@ static ssize_t slurp(const char *path)
 	return len;
 }
 
+/* lsm_set_self_attr(): set @attr of LSM @lsm to @value; 0 or -1. */
+static int set_self_attr(const char *lsm, const char *attr, const char *value)
+{
+	size_t vlen = strlen(value) + 1, size = sizeof(struct lsm_ctx) + vlen;
+	struct lsm_ctx *ctx = calloc(1, size);
+	int rc;
+
+	if (!ctx)
+		return -1;
+	ctx->id = !strcmp(lsm, "selinux") ? 101 : !strcmp(lsm, "smack") ? 102 :
+		  !strcmp(lsm, "apparmor") ? 104 : 0;
+	ctx->len = size;
+	ctx->ctx_len = vlen;
+	memcpy(ctx->ctx, value, vlen);
+	rc = syscall(NR_lsm_set_self_attr, strcmp(attr, "exec") ?
+		     LSM_ATTR_CURRENT : LSM_ATTR_EXEC, ctx, size, 0);
+	free(ctx);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	ssize_t len;
@@ -68,6 +109,12 @@ int main(int argc, char **argv)
 		if (fd >= 0)
 			close(fd);
 		i = 4;
+	} else if (argc > 4 && !strcmp(argv[1], "-s")) {
+		if (set_self_attr(argv[2], argv[3], argv[4]))
+			printf("%s\n", errname(errno));
+		else
+			printf("ok\n");
+		i = 5;
 	}
 	for (; i < argc; i++) {
 		len = slurp(argv[i]);
