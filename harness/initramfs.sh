@@ -71,8 +71,11 @@ list=$out/initramfs.list
 		/usr/bin/tomoyo-activate; do
 		echo "file $p $out/bin/readfile 755 0 0"
 	done
-	for b in "$out"/bin/*; do
-		echo "file /usr/bin/$(basename "$b") $b 755 0 0"
+	# One binary per source: a program removed from guest/src leaves no
+	# stale binary behind in the image.
+	for c in "$TOP"/guest/src/*.c; do
+		b=$(basename "$c" .c)
+		echo "file /usr/bin/$b $out/bin/$b 755 0 0"
 	done
 	for t in "$TOP"/guest/tests/*; do
 		echo "file /tests/$(basename "$t") $t 755 0 0"
