@@ -26,6 +26,12 @@ grep -v '^#' "$TOP/tests/boots" | grep '|' | while IFS='|' read -r name variant 
 	printf '%s\n' "$name" | grep -Eq "${TESTS:-.}" || continue
 	printf '%s|%s|%s|%s\n' "$name" "$variant" "$kargs" "$gargs"
 done >"$logs/selected"
+# A TESTS that selects nothing must not pass as "0 failed".
+if [ ! -s "$logs/selected" ]; then
+	echo "not ok TESTS='${TESTS:-}' matches no boot in tests/boots"
+	echo "passed 0 failed 1"
+	exit 0
+fi
 
 while IFS='|' read -r name variant kargs gargs; do
 	# </dev/null: the loop reads its boots from stdin, and a kernel build
