@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * runas [-s SMACK] [-e SELINUX] [-u UID] PROG ARGS: run PROG with a Smack
- * label, an SELinux exec context and a user id, all taking effect on the
- * one execve, so that every LSM's transition happens together. Dropping to
- * a non-zero uid drops the capabilities that override Smack and DAC.
+ * label, an SELinux exec context (through /proc/self/attr/selinux/ where
+ * it exists) and a user id, all taking effect on the one execve, so that
+ * every LSM's transition happens together. Dropping to a non-zero uid
+ * drops the capabilities that override Smack and DAC.
  */
 #include <fcntl.h>
 #include <grp.h>
@@ -36,7 +37,10 @@ int main(int argc, char **argv)
 				return 1;
 			break;
 		case 'e':
-			if (write_attr("/proc/self/attr/exec", optarg))
+			/* SELinux's own file, whatever LSM is presented. */
+			if (write_attr(access("/proc/self/attr/selinux", F_OK) ?
+				       "/proc/self/attr/exec" :
+				       "/proc/self/attr/selinux/exec", optarg))
 				return 1;
 			break;
 		case 'u':
