@@ -2,22 +2,28 @@
 # Print the conformance matrix (LSM x boot) as a markdown table from the
 # parsed results of the conform-* boots: "enforces" when the LSM's denial,
 # log record and allowed twin all passed, "off" when it was inactive and the
-# same access succeeded, "FAIL" when any of its cases failed.
+# same access succeeded, "FAIL" when any of its cases failed. The network
+# columns do the same for Smack's and SELinux's network policies
+# (guest/tests/smack_net, selinux_net): "enforces" means the same answers
+# as the LSM alone on stock 6.12.
 set -eu
 . "$(dirname "$0")/common.sh"
 
 logs=$BUILD/logs/boots
 lsms="selinux smack apparmor tomoyo yama landlock"
+columns="$lsms smack_net selinux_net"
 printf '| boot |'
 for l in $lsms; do printf ' %s |' "$l"; done
-printf ' two LSMs deny |\n|---|'
-for l in $lsms; do printf -- '---|'; done
+printf ' smack network | selinux network | two LSMs deny |\n|---|'
+for l in $columns; do printf -- '---|'; done
 printf -- '---|\n'
 for r in "$logs"/conform-*.result; do
 	[ -f "$r" ] || continue
 	name=$(basename "$r" .result)
 	printf '| %s |' "$name"
-	for l in $lsms; do
+	for c in $columns; do
+		# A case is named "LSM: ..." or, for the network, "LSM net: ...".
+		l=$(echo "$c" | sed 's/_net$/ net/')
 		if grep -q "\[FAILED\] $l:" "$r" || ! grep -q "\[PASSED\] $l:" "$r"; then
 			printf ' FAIL |'
 		elif grep -q "\[PASSED\] $l: inactive" "$r"; then
