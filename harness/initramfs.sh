@@ -13,13 +13,17 @@ busybox=/bin/busybox
 file "$busybox" 2>/dev/null | grep -q dynamically && die "$busybox is not static (busybox-static)"
 
 # The guest's own C programs, static, warnings as errors. A program that
-# needs libraries names them in a line "/* link: -lfoo -lbar */".
+# needs libraries names them in a line "/* link: -lfoo -lbar */". A
+# program is rebuilt when it is older than its source or a shared header.
 mkdir -p "$out/bin"
+newest_header=$(ls -t "$TOP"/guest/src/*.h 2>/dev/null | head -1)
 for c in "$TOP"/guest/src/*.c; do
 	b=$out/bin/$(basename "$c" .c)
 	libs=$(sed -n 's|^/\* link: \(.*\) \*/$|\1|p' "$c")
 	# shellcheck disable=SC2086 # $libs is a list of flags
-	[ -n "$(find "$b" -newer "$c" 2>/dev/null)" ] ||
+	{ [ -n "$(find "$b" -newer "$c" 2>/dev/null)" ] &&
+		{ [ -z "$newest_header" ] ||
+			[ -n "$(find "$b" -newer "$newest_header" 2>/dev/null)" ]; }; } ||
 		gcc -static -O2 -Wall -Wextra -Werror -o "$b" "$c" $libs ||
 		die "cannot build $c"
 done

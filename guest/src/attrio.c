@@ -18,6 +18,8 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 
+#include "errname.h"
+
 /*
  * From include/uapi/linux/lsm.h and the x86_64 syscall table of 6.12;
  * Debian 12's kernel headers predate them.
@@ -35,22 +37,6 @@ struct lsm_ctx {
 };
 
 static char buf[16384];
-
-static const char *errname(int e)
-{
-	static char num[16];
-
-	switch (e) {
-	case EINVAL: return "EINVAL";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case E2BIG: return "E2BIG";
-	case EBUSY: return "EBUSY";
-	}
-	snprintf(num, sizeof(num), "errno %d", e);
-	return num;
-}
 
 /* Read all of @path into buf; return its length or -errno. */
 static ssize_t slurp(const char *path)

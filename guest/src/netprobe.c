@@ -26,22 +26,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "errname.h"
+
 #define SEND_PORT 7100
-
-static const char *errname(int e)
-{
-	static char num[16];
-
-	switch (e) {
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ECONNREFUSED: return "ECONNREFUSED";
-	case EADDRNOTAVAIL: return "EADDRNOTAVAIL";
-	case ETIMEDOUT: return "ETIMEDOUT";
-	}
-	snprintf(num, sizeof(num), "errno %d", e);
-	return num;
-}
 
 /* Fill @ss with ADDR:PORT (IPv4 or IPv6); return its length or 0. */
 static socklen_t sockaddr_of(const char *addr, int port,
