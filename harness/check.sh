@@ -55,6 +55,16 @@ else
 	fail=$((fail + 1))
 fi
 
+# Each LSM alone logs the same audit records on stock and on the composer.
+if grep -q '^audit-stock-' "$BUILD/logs/boots/selected"; then
+	step "audit records, stock and composer"
+	out=$BUILD/logs/audit-compare.out
+	"$TOP/harness/audit-compare.sh" | tee "$out"
+	# shellcheck disable=SC2046 # split "passed N failed N" into words
+	set -- $(tail -1 "$out")
+	pass=$((pass + $2)) fail=$((fail + $4))
+fi
+
 # The conformance matrix as a table (also in build/logs/conformance.md),
 # when this run booted the conformance boots.
 if grep -q '^conform-' "$BUILD/logs/boots/selected"; then

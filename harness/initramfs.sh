@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the guest initramfs with the kernel's own usr/gen_init_cpio:
-# busybox-static, guest/init, guest/lib and guest/tests. Prints its path.
+# busybox-static, guest/init, guest/lib and guest/tests, and the Debian
+# programs the tests use (coreutils id, the audit tools). Prints its path.
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -31,16 +32,49 @@ done
 # The kernel's LSM syscall selftests, static, against the series' headers.
 selftests=$(sh "$TOP/harness/selftests.sh")
 
-# Debian's coreutils "id" (dynamic, linked to libselinux) as a real
-# SELinux client: the binary, the libraries ldd names and the loader.
+# Debian's dynamic programs, each with the libraries ldd names and the
+# loader. Debian's audit user space is unpacked, not installed
+# (audit-tools.sh): its libraries are found there first and go to their
+# path below that root.
+audit=$(sh "$TOP/harness/audit-tools.sh")
+audit_libs=$audit/lib/x86_64-linux-gnu:$audit/usr/lib/x86_64-linux-gnu
+# parents PATH: the lines for the directories above PATH, outermost first
+# (the kernel creates each one in a directory that must already exist).
+parents() {
+	set -- "$(dirname "$1")"
+	[ "$1" = / ] && return
+	parents "$1"
+	echo "dir $1 755 0 0"
+}
+# program GUEST HOST: the lines for the program HOST at GUEST and each
+# library where ldd found it, which is on the loader's default search path.
+program() {
+	libs=$(LD_LIBRARY_PATH=$audit_libs ldd "$2" |
+		sed -n 's|.*=> \(/[^ ]*\) .*|\1|p; s|^[[:space:]]*\(/[^ ]*\) .*|\1|p')
+	[ -n "$libs" ] || die "ldd $2 named no libraries"
+	echo "file $1 $2 755 0 0"
+	for l in $libs; do
+		parents "${l#"$audit"}"
+		echo "file ${l#"$audit"} $l 755 0 0"
+	done
+}
+
+# coreutils "id" (linked to libselinux) as a real SELinux client.
 # libselinux counts SELinux as enabled only when its config file exists.
 coreutils_id=/usr/bin/id
 dpkg -S "$coreutils_id" 2>/dev/null | grep -q '^coreutils:' ||
 	die "$coreutils_id is not from coreutils"
-id_libs=$(ldd "$coreutils_id" | sed -n 's|.*=> \(/[^ ]*\) .*|\1|p; s|^[[:space:]]*\(/[^ ]*\) .*|\1|p')
-[ -n "$id_libs" ] || die "ldd $coreutils_id named no libraries"
 mkdir -p "$out/etc"
 printf 'SELINUX=permissive\nSELINUXTYPE=composer\n' >"$out/etc/selinux-config"
+# Computed here, not in the list below: a failure there would not stop
+# the script.
+programs=$out/programs.list
+{
+	program /usr/bin/coreutils-id "$coreutils_id"
+	for p in auditd auditctl ausearch aureport; do
+		program "/sbin/$p" "$audit/sbin/$p"
+	done
+} >"$programs"
 
 # Policies are compiled on the host with the LSMs' own user-space tools.
 mkdir -p "$out/policy"
@@ -61,7 +95,9 @@ list=$out/initramfs.list
 		[ "$a" = bin/busybox ] || echo "slink /$a /bin/busybox 777 0 0"
 	done
 	echo "file /init $TOP/guest/init 755 0 0"
-	echo "file /lib/ktap.sh $TOP/guest/lib/ktap.sh 644 0 0"
+	for l in "$TOP"/guest/lib/*.sh; do
+		echo "file /lib/$(basename "$l") $l 644 0 0"
+	done
 	echo "dir /etc/policy 755 0 0"
 	for f in "$out"/policy/*; do
 		echo "file /etc/policy/$(basename "$f") $f 644 0 0"
@@ -88,16 +124,17 @@ list=$out/initramfs.list
 	for s in "$selftests"/*_test; do
 		echo "file /selftests/lsm/$(basename "$s") $s 755 0 0"
 	done
-	echo "file /usr/bin/coreutils-id $coreutils_id 755 0 0"
-	# Each library where ldd found it, on the loader's default search path.
-	for l in $id_libs; do
-		d=$(dirname "$l")
-		while [ "$d" != / ]; do echo "dir $d 755 0 0"; d=$(dirname "$d"); done
-		echo "file $l $l 755 0 0"
-	done
+	cat "$programs"
 	echo "dir /etc/selinux 755 0 0"
 	echo "file /etc/selinux/config $out/etc/selinux-config 644 0 0"
-} | awk '$1 != "dir" || !seen[$2]++' >"$list.new" # each directory once
+	# auditd refuses a configuration that others may write.
+	echo "dir /var/log 755 0 0"
+	for d in /etc/audit /etc/audit/plugins.d /var/log/audit; do
+		echo "dir $d 750 0 0"
+	done
+	echo "file /etc/audit/auditd.conf $TOP/guest/etc/auditd.conf 640 0 0"
+	echo "slink /var/run /run 777 0 0" # auditd's pid file
+} | awk '!seen[$2]++' >"$list.new" # each path once: programs share libraries
 mv "$list.new" "$list"
 
 img=$out/initramfs.cpio.gz
