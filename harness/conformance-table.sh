@@ -5,16 +5,22 @@
 # same access succeeded, "FAIL" when any of its cases failed. The network
 # columns do the same for Smack's and SELinux's network policies
 # (guest/tests/smack_net, selinux_net): "enforces" means the same answers
-# as the LSM alone on stock 6.12.
+# as the LSM alone on stock 6.12. The audit columns (guest/tests/audit_lsm)
+# say "logged" when the LSM's refusal is in the audit log with every LSM's
+# context as each gives it, "off" when it was inactive and nothing was.
 set -eu
 . "$(dirname "$0")/common.sh"
 
 logs=$BUILD/logs/boots
 lsms="selinux smack apparmor tomoyo yama landlock"
+audited="selinux smack apparmor tomoyo"
 columns="$lsms smack_net selinux_net"
+for l in $audited; do columns="$columns ${l}_audit"; done
 printf '| boot |'
 for l in $lsms; do printf ' %s |' "$l"; done
-printf ' smack network | selinux network | two LSMs deny |\n|---|'
+printf ' smack network | selinux network |'
+for l in $audited; do printf ' %s audit |' "$l"; done
+printf ' two LSMs deny |\n|---|'
 for l in $columns; do printf -- '---|'; done
 printf -- '---|\n'
 for r in "$logs"/conform-*.result; do
@@ -22,12 +28,14 @@ for r in "$logs"/conform-*.result; do
 	name=$(basename "$r" .result)
 	printf '| %s |' "$name"
 	for c in $columns; do
-		# A case is named "LSM: ..." or, for the network, "LSM net: ...".
-		l=$(echo "$c" | sed 's/_net$/ net/')
+		# A case is named "LSM: ...", "LSM net: ..." or "LSM audit: ...".
+		l=$(echo "$c" | sed 's/_\(net\|audit\)$/ \1/')
 		if grep -q "\[FAILED\] $l:" "$r" || ! grep -q "\[PASSED\] $l:" "$r"; then
 			printf ' FAIL |'
 		elif grep -q "\[PASSED\] $l: inactive" "$r"; then
 			printf ' off |'
+		elif [ "$c" != "${c%_audit}" ]; then
+			printf ' logged |'
 		else
 			printf ' enforces |'
 		fi

@@ -23,6 +23,9 @@ static inline const char *errname(int e)
 	case ECONNREFUSED: return "ECONNREFUSED";
 	case EADDRNOTAVAIL: return "EADDRNOTAVAIL";
 	case ETIMEDOUT: return "ETIMEDOUT";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case EFAULT: return "EFAULT";
+	case ENOMEM: return "ENOMEM";
 	}
 	snprintf(num, sizeof(num), "errno %d", e);
 	return num;
