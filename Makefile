@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 H := harness
 
-.PHONY: all run check check-series bench bench-profile tree export kernels initramfs deps clean
+.PHONY: all run check check-debug check-series bench bench-profile tree export kernels initramfs deps clean
 
 all: check
 
@@ -16,6 +16,10 @@ run: deps tree initramfs
 # The whole test suite; TESTS=regex runs only the boots whose name matches.
 check:
 	@$(H)/check.sh
+
+# The guest suite and the long fuzzer on the KASAN/kmemleak/lockdep kernel.
+check-debug:
+	@$(H)/check-debug.sh
 
 # Every patch builds with the composer on and off; checkpatch; messages.
 check-series: deps

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Run the boot tests of tests/boots (those whose name matches $TESTS, a
-# grep -E pattern) and print one line per boot. The last line of output is
-# "passed N failed N" for check.sh to add up.
+# Run the boot tests of tests/boots, or of the file $BOOTS names (those
+# whose name matches $TESTS, a grep -E pattern) and print one line per
+# boot. The last line of output is "passed N failed N" for check.sh to add
+# up.
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -21,14 +22,15 @@ count() {
 	[ -n "$line" ] && [ "${f:-0}" = 0 ] && [ "${c:-0}" = 0 ]
 }
 
-grep -v '^#' "$TOP/tests/boots" | grep '|' | while IFS='|' read -r name variant kargs gargs; do
+boots=${BOOTS:-$TOP/tests/boots}
+grep -v '^#' "$boots" | grep '|' | while IFS='|' read -r name variant kargs gargs; do
 	name=$(echo $name) variant=$(echo $variant)
 	printf '%s\n' "$name" | grep -Eq "${TESTS:-.}" || continue
 	printf '%s|%s|%s|%s\n' "$name" "$variant" "$kargs" "$gargs"
 done >"$logs/selected"
 # A TESTS that selects nothing must not pass as "0 failed".
 if [ ! -s "$logs/selected" ]; then
-	echo "not ok TESTS='${TESTS:-}' matches no boot in tests/boots"
+	echo "not ok TESTS='${TESTS:-}' matches no boot in $boots"
 	echo "passed 0 failed 1"
 	exit 0
 fi
