@@ -26,3 +26,9 @@ profile aa-attr {
   /proc/** rw,
   /tmp/** rw,
 }
+
+# Attached to nothing: guest/tests/storm removes and re-adds it while the
+# other profiles decide.
+profile storm-junk {
+  /tmp/storm/** r,
+}
