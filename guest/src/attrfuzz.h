@@ -24,24 +24,9 @@
 #include <sys/wait.h>
 
 #include "errname.h"
+#include "lsm_abi.h"
 
-/*
- * From include/uapi/linux/lsm.h and the x86_64 syscall table of 6.12;
- * Debian 12's kernel headers predate them.
- */
-#define NR_lsm_get_self_attr	459
-#define NR_lsm_set_self_attr	460
-#define NR_lsm_list_modules	461
-#define LSM_FLAG_SINGLE		1
-#define ATTR_BASE		100	/* LSM_ATTR_CURRENT; the names below follow */
-
-struct lsm_ctx {
-	uint64_t id;
-	uint64_t flags;
-	uint64_t len;
-	uint64_t ctx_len;
-	uint8_t ctx[];
-};
+#define ATTR_BASE		LSM_ATTR_CURRENT /* the names below follow */
 
 #define PAGE		4096
 #define VALMAX		(2 * PAGE)

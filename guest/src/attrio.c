@@ -19,22 +19,7 @@
 #include <sys/syscall.h>
 
 #include "errname.h"
-
-/*
- * From include/uapi/linux/lsm.h and the x86_64 syscall table of 6.12;
- * Debian 12's kernel headers predate them.
- */
-#define NR_lsm_set_self_attr	460
-#define LSM_ATTR_CURRENT	100
-#define LSM_ATTR_EXEC		101
-
-struct lsm_ctx {
-	uint64_t id;
-	uint64_t flags;
-	uint64_t len;
-	uint64_t ctx_len;
-	uint8_t ctx[];
-};
+#include "lsm_abi.h"
 
 static char buf[16384];
 
