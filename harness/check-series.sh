@@ -27,6 +27,15 @@ for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
 	done
 done
 
+# The cover letter check can fail: break copies of the letter and see.
+if "$TOP/harness/test-cover-letter.sh" >/dev/null; then
+	echo "ok the cover letter check fails on a broken letter"
+	pass=$((pass + 1))
+else
+	echo "not ok the cover letter check fails on a broken letter"
+	fail=$((fail + 1))
+fi
+
 mkdir -p "$BUILD/logs"
 "$TOP/harness/check-patches.sh" | tee "$BUILD/logs/check-series.out"
 # shellcheck disable=SC2046 # split "passed N failed N" into words

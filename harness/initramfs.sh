@@ -104,10 +104,10 @@ list=$out/initramfs.list
 	done
 	echo "file /sbin/tomoyo-init $TOP/guest/policy/tomoyo-init 755 0 0"
 	# Policies attach to these paths; TOMOYO activates on the last one.
-	for d in /opt /opt/aa /opt/aa/attr /opt/tomoyo /opt/both; do echo "dir $d 755 0 0"; done
+	for d in /opt /opt/aa /opt/aa/attr /opt/tomoyo /opt/both /opt/learn; do echo "dir $d 755 0 0"; done
 	# A profile named by its path confines this copy: its label holds '/'.
 	echo "file /opt/aa/attr/attrio $out/bin/attrio 755 0 0"
-	for p in /opt/aa/readfile /opt/tomoyo/readfile /opt/both/readfile \
+	for p in /opt/aa/readfile /opt/tomoyo/readfile /opt/both/readfile /opt/learn/readfile \
 		/usr/bin/tomoyo-activate; do
 		echo "file $p $out/bin/readfile 755 0 0"
 	done

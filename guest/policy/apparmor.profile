@@ -13,6 +13,12 @@ profile both-readfile /opt/both/readfile {
   /tmp/both-allowed r,
 }
 
+# In complain mode: logs what it would deny as ALLOWED (guest/tests/learning).
+profile learn-readfile /opt/learn/readfile flags=(complain) {
+  /opt/learn/readfile mr,
+  /tmp/learn-allowed r,
+}
+
 # Named by its path, as distributions name most profiles, so that its
 # label holds '/': attached to /opt/aa/attr/attrio.
 /opt/aa/attr/attrio {
