@@ -20,6 +20,16 @@ check_eq() {
 	fi
 }
 
+# in_log PATTERN: the kernel log matches PATTERN (grep). Audit records
+# reach the log through kauditd, a little later: wait up to 2 s.
+in_log() {
+	for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		dmesg | grep -q "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # lsm_active NAME: is LSM NAME in /sys/kernel/security/lsm?
 lsm_active() {
 	case ",$(cat /sys/kernel/security/lsm)," in
