@@ -72,5 +72,26 @@ if grep -q '^conform-' "$BUILD/logs/boots/selected"; then
 	"$TOP/harness/conformance-table.sh" | tee "$BUILD/logs/conformance.md"
 fi
 
+# The LSMs' own user space under each presentation (guest/tests/user_space)
+# as a table; when every boot that runs it ran, the README's table must be
+# this one.
+selected=$BUILD/logs/boots/selected
+if grep -q ' user_space ' "$selected"; then
+	step "user space under each presentation"
+	table=$BUILD/logs/user-space.md
+	"$TOP/harness/user-space-table.sh" | tee "$table"
+	if [ "$(grep -c ' user_space ' "$selected")" = \
+		"$(grep -v '^#' "$TOP/tests/boots" | grep -c ' user_space ')" ]; then
+		if sed -n '/^<!-- user-space-table -->$/,/^<!-- end -->$/p' \
+			"$TOP/README.md" | grep '^|' | diff -u - "$table"; then
+			echo "ok the README's user space table is this run's"
+			pass=$((pass + 1))
+		else
+			echo "not ok the README's user space table is not this run's"
+			fail=$((fail + 1))
+		fi
+	fi
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -38,3 +38,12 @@ profile aa-attr {
 profile storm-junk {
   /tmp/storm/** r,
 }
+
+# Entered through libapparmor (aa_change_profile, aa_change_onexec,
+# aa_change_hat) by guest/tests/user_space; confines nothing else.
+profile aa-user {
+  file,
+  ^sub {
+    file,
+  }
+}
