@@ -76,12 +76,12 @@ fi
 # as a table; when every boot that runs it ran, the README's table must be
 # this one.
 selected=$BUILD/logs/boots/selected
-if grep -q ' user_space ' "$selected"; then
+if grep -Eq ' user_space( |$)' "$selected"; then
 	step "user space under each presentation"
 	table=$BUILD/logs/user-space.md
 	"$TOP/harness/user-space-table.sh" | tee "$table"
-	if [ "$(grep -c ' user_space ' "$selected")" = \
-		"$(grep -v '^#' "$TOP/tests/boots" | grep -c ' user_space ')" ]; then
+	if [ "$(grep -Ec ' user_space( |$)' "$selected")" = \
+		"$(grep -v '^#' "$TOP/tests/boots" | grep -Ec ' user_space( |$)')" ]; then
 		if sed -n '/^<!-- user-space-table -->$/,/^<!-- end -->$/p' \
 			"$TOP/README.md" | grep '^|' | diff -u - "$table"; then
 			echo "ok the README's user space table is this run's"

@@ -38,6 +38,16 @@ lsm_active() {
 	esac
 }
 
+# lsm_attr LSM ATTR: LSM's own /proc/self/attr file for ATTR; the plain one
+# where LSM has no directory (SELinux on stock 6.12).
+lsm_attr() {
+	if [ -e "/proc/self/attr/$1/$2" ]; then
+		echo "/proc/self/attr/$1/$2"
+	else
+		echo "/proc/self/attr/$2"
+	fi
+}
+
 # selinux_load: load the guest's SELinux policy (permissive) once a boot.
 selinux_load() {
 	[ -f /tmp/.selinux-loaded ] && return 0
