@@ -3,15 +3,26 @@
 
 SHELL := /bin/sh
 H := harness
+comma := ,
 
 .PHONY: all run check check-debug check-series bench bench-profile tree export kernels initramfs deps clean
 
 all: check
 
 # The main job: boot the composed kernel to a shell on this terminal.
+# DISTRO=1 boots the Debian guest (systemd, SELinux and AppArmor policy)
+# to a login prompt instead: root, no password. Its ARGS default to
+# security=selinux,apparmor: systemd refuses SELinux and Smack together.
 run: deps tree initramfs
-	@image=$$($(H)/build-kernel.sh composer) && \
-	BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" "$(ARGS)" shell
+	@if [ -n "$(DISTRO)" ]; then \
+		image=$$($(H)/build-kernel.sh distro-composer) && \
+		disk=$$($(H)/distro-image.sh) && \
+		DISK=$$disk BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" \
+			"$(or $(ARGS),security=selinux$(comma)apparmor)" ""; \
+	else \
+		image=$$($(H)/build-kernel.sh composer) && \
+		BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" "$(ARGS)" shell; \
+	fi
 
 # The whole test suite; TESTS=regex runs only the boots whose name matches.
 check:

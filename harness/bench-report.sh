@@ -64,4 +64,61 @@ set xtics rotate by -30
 set key outside right
 plot for [i=2:7] "$out/plot.dat" using i:xtic(1) title columnheader(i)
 EOG
+# The denial path: one LSM denies an open, alone and among every LSM.
+awk -F, 'NR > 1 && $2 == 1 && $3 == "open_denied" { ns[$1] = $4 }
+function d(a, b) { return (a != "" && b != "") ? sprintf("%.1f", a - b) : "-" }
+END {
+	print "\n## The denial path (ns per denied open under -icount)\n"
+	print "The policy of one LSM denies the open (guest/tests/bench, bench_deny=); the"
+	print "others are active without a policy. \"noaudit\" drops every AVC record"
+	print "with an audit exclude filter before it is formatted.\n"
+	print "| LSM that denies | stock, alone | composer, alone | every LSM, hooks=all | every LSM, hooks=first | the others after the denial (all - first) | its record, alone (stock - noaudit) | every LSM noaudit | records, every LSM (all - noaudit) |"
+	print "|---|---|---|---|---|---|---|---|---|"
+	split("selinux smack apparmor", l, " ")
+	for (i = 1; i <= 3; i++) {
+		p = "deny-" l[i] "-"
+		if (!((p "stock") in ns)) continue
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", l[i],
+			ns[p "stock"], ns[p "composer"], ns[p "all"], ns[p "first"],
+			d(ns[p "all"], ns[p "first"]),
+			d(ns[p "stock"], ns[p "stock-noaudit"]),
+			ns[p "all-noaudit"], d(ns[p "all"], ns[p "all-noaudit"])
+	}
+}' "$csv" >>"$out/table.md"
+
+# Scaling: each operation with 0, 1, 2, 4 and 7 LSMs besides capability.
+scale="composer-none:0 composer-landlock:1 composer-n2:2 composer-n4:4 composer-all:7"
+awk -F, -v scale="$scale" -v dat="$out/scaling.dat" '
+NR > 1 && $2 == 1 { ns[$1, $3] = $4; if (!($3 in seen) && $3 != "open_denied") { seen[$3] = 1; ops[++n] = $3 } }
+END {
+	c = split(scale, sc, " ")
+	for (j = 1; j <= c; j++) { split(sc[j], kv, ":"); cfg[j] = kv[1]; num[j] = kv[2] }
+	print "\n## One operation with 0, 1, 2, 4 and 7 LSMs (ns per op; no LSM has a policy)\n"
+	print "0: capability only; 1: Landlock; 2: + Lockdown; 4: + Yama, TOMOYO;"
+	print "7: + SELinux, Smack, AppArmor (`composer-all`). Plot: `bench-scaling.png`.\n"
+	printf "| op |"; for (j = 1; j <= c; j++) printf " %s |", num[j]; print " 7 - 0 |"
+	printf "|---|"; for (j = 1; j <= c; j++) printf "---|"; print "---|"
+	printf "LSMs" > dat; for (i = 1; i <= n; i++) printf " %s", ops[i] > dat; print "" > dat
+	for (i = 1; i <= n; i++) {
+		printf "| %s |", ops[i]
+		for (j = 1; j <= c; j++) printf " %s |", ns[cfg[j], ops[i]]
+		printf " %.1f |\n", ns[cfg[c], ops[i]] - ns[cfg[1], ops[i]]
+	}
+	for (j = 1; j <= c; j++) {
+		printf "%s", num[j] > dat
+		for (i = 1; i <= n; i++) printf " %.1f", ns[cfg[j], ops[i]] - ns[cfg[1], ops[i]] > dat
+		print "" > dat
+	}
+}' "$csv" >>"$out/table.md"
+gnuplot <<EOG || echo "gnuplot failed; no scaling plot" >&2
+set terminal png size 1000,600 noenhanced
+set output "$out/bench-scaling.png"
+set title "Cost over capability alone (ns per operation under -icount) against the number of LSMs"
+set xlabel "active LSMs besides capability (none with a policy)"
+set ylabel "ns per operation over capability alone"
+set xtics (0, 1, 2, 4, 7)
+set key outside right
+set style data linespoints
+plot for [i=2:9] "$out/scaling.dat" using 1:i title columnheader(i)
+EOG
 cat "$out/table.md"

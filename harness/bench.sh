@@ -23,7 +23,7 @@ export QEMU_EXTRA="-icount shift=0,sleep=off -rtc base=2000-01-01T00:00:00,clock
 grep -v "^#" "$TOP/bench/configs" | grep "|" | grep -E "${BENCH:-.}" >"$out/configs"
 total=$(wc -l <"$out/configs")
 i=0
-while IFS='|' read -r name variant kargs; do
+while IFS='|' read -r name variant kargs gargs; do
 	name=$(echo $name) variant=$(echo $variant)
 	i=$((i + 1))
 	image=$("$TOP/harness/build-kernel.sh" "$variant" </dev/null)
@@ -33,7 +33,7 @@ while IFS='|' read -r name variant kargs; do
 	pids=
 	for run in 1 2; do
 		BOOT_TIMEOUT=600 "$TOP/harness/boot.sh" "$out/logs/$name.$run" \
-			"$image" "nokaslr norandmaps $kargs" bench </dev/null &
+			"$image" "nokaslr norandmaps $kargs" "bench $gargs" </dev/null &
 		pids="$pids $!"
 	done
 	ok=1

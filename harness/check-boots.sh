@@ -40,9 +40,19 @@ while IFS='|' read -r name variant kargs gargs; do
 	# whose config gained symbols would prompt and swallow the rest.
 	image=$("$TOP/harness/build-kernel.sh" "$variant" </dev/null) ||
 		{ fail=$((fail + 1)); continue; }
+	# The distro-* kernels boot the Debian guest's disk (distro-image.sh).
+	disk='' timeout=${BOOT_TIMEOUT:-120}
+	case $variant in
+	distro-*)
+		disk=$("$TOP/harness/distro-image.sh" </dev/null) ||
+			{ fail=$((fail + 1)); continue; }
+		timeout=${DISTRO_TIMEOUT:-600}
+		;;
+	esac
 	log=$logs/$name
 	ok=1
-	if ! "$TOP/harness/boot.sh" "$log" "$image" "$kargs" "$gargs" </dev/null; then
+	if ! DISK=$disk BOOT_TIMEOUT=$timeout \
+		"$TOP/harness/boot.sh" "$log" "$image" "$kargs" "$gargs" </dev/null; then
 		echo "not ok $name: the guest did not finish (console: $log.console)"
 		fail=$((fail + 1)) ok=0
 	fi

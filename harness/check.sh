@@ -23,7 +23,7 @@ result() {
 tree_in_sync() { "$TOP/harness/tree.sh" apply && "$TOP/harness/tree.sh" verify; }
 shellcheck_clean() {
 	(cd "$TOP" && shellcheck -x -S warning -s sh harness/*.sh guest/init \
-		guest/tests/* .ci/run)
+		guest/tests/* guest/distro/composer-check .ci/run)
 }
 
 # The series checks count as tests too.
@@ -60,6 +60,18 @@ if grep -q '^audit-stock-' "$BUILD/logs/boots/selected"; then
 	step "audit records, stock and composer"
 	out=$BUILD/logs/audit-compare.out
 	"$TOP/harness/audit-compare.sh" | tee "$out"
+	# shellcheck disable=SC2046 # split "passed N failed N" into words
+	set -- $(tail -1 "$out")
+	pass=$((pass + $2)) fail=$((fail + $4))
+fi
+
+# The Debian guest: each stacked boot gives what its LSMs give alone on
+# stock (harness/distro-compare.sh); the table is build/logs/distro.md.
+if grep -q '^distro-' "$BUILD/logs/boots/selected"; then
+	step "Debian guest: stacked as alone"
+	out=$BUILD/logs/distro-compare.out
+	"$TOP/harness/distro-compare.sh" | tee "$out"
+	cat "$BUILD/logs/distro.md"
 	# shellcheck disable=SC2046 # split "passed N failed N" into words
 	set -- $(tail -1 "$out")
 	pass=$((pass + $2)) fail=$((fail + $4))

@@ -53,3 +53,26 @@ selinux_load() {
 	[ -f /tmp/.selinux-loaded ] && return 0
 	cat /etc/policy/selinux >/sys/fs/selinux/load && touch /tmp/.selinux-loaded
 }
+
+# ktap_subtest NAME OUT N RC: the "ok"/"not ok" lines a test wrote to OUT,
+# numbered and wrapped in a KTAP subtest, and its result line as test N.
+# The test fails on any "not ok", no "ok" at all, or a non-zero RC.
+ktap_subtest() {
+	[ "$4" -eq 0 ] || echo "not ok $1 exited with status $4" >>"$2"
+	awk -v name="$1" '
+		/^ok( |$)/ { n++; sub(/^ok */, ""); l[++k] = "ok " n " " $0; next }
+		/^not ok( |$)/ { n++; sub(/^not ok */, ""); l[++k] = "not ok " n " " $0; next }
+		/^#/ { l[++k] = $0; next }
+		{ l[++k] = "# " $0 }
+		END {
+			print "    KTAP version 1"
+			print "    # Subtest: " name
+			print "    1.." n
+			for (i = 1; i <= k; i++) print "    " l[i]
+		}' "$2"
+	if grep -q '^not ok' "$2" || ! grep -q '^ok' "$2"; then
+		echo "not ok $3 $1"
+	else
+		echo "ok $3 $1"
+	fi
+}

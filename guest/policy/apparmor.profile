@@ -47,3 +47,11 @@ profile aa-user {
     file,
   }
 }
+
+# Attached to /opt/aa/bench (guest/tests/bench, bench_deny=apparmor): the
+# benchmark runs there, and its open of /opt/deny/file is denied.
+profile aa-bench /opt/aa/bench {
+  /opt/aa/bench mr,
+  /dev/** rw,
+  /tmp/** rw,
+}

@@ -5,6 +5,7 @@
  * counts instructions, so the figures repeat exactly from run to run.
  * getpid passes no LSM hook and is the control.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,8 @@
 #include <unistd.h>
 
 static const char *file = "/tmp/bench-file";
+/* guest/tests/bench makes one LSM deny this file (bench_deny=). */
+static const char *denied = "/opt/deny/file";
 
 static long long now_ns(void)
 {
@@ -28,6 +31,14 @@ static long long now_ns(void)
 }
 
 static void op_getpid(void) { syscall(SYS_getpid); }
+
+static void op_open_denied(void)
+{
+	int f = open(denied, O_RDONLY);
+
+	if (f >= 0)
+		close(f);
+}
 
 static void op_open_close(void) { close(open(file, O_RDONLY)); }
 
@@ -111,19 +122,21 @@ struct bench {
 	const char *name;
 	void (*op)(void);
 	int loops;
+	int only_named;	/* needs a policy: runs only when named */
 };
 
 static const struct bench benches[] = {
-	{ "getpid", op_getpid, 20000 },
-	{ "open_close", op_open_close, 5000 },
-	{ "stat", op_stat, 5000 },
-	{ "read_1", op_read, 10000 },
-	{ "write_1", op_write, 10000 },
-	{ "mmap_munmap", op_mmap, 5000 },
-	{ "socket_close", op_socket, 2000 },
-	{ "unix_rtt", op_unix_rtt, 5000 },
-	{ "fork_exit_wait", op_fork, 300 },
-	{ "execve", op_exec, 100 },
+	{ "getpid", op_getpid, 20000, 0 },
+	{ "open_close", op_open_close, 5000, 0 },
+	{ "stat", op_stat, 5000, 0 },
+	{ "read_1", op_read, 10000, 0 },
+	{ "write_1", op_write, 10000, 0 },
+	{ "mmap_munmap", op_mmap, 5000, 0 },
+	{ "socket_close", op_socket, 2000, 0 },
+	{ "unix_rtt", op_unix_rtt, 5000, 0 },
+	{ "fork_exit_wait", op_fork, 300, 0 },
+	{ "execve", op_exec, 100, 0 },
+	{ "open_denied", op_open_denied, 2000, 1 },
 };
 
 /* bench [OP...]: time every operation, or only the ones named. */
@@ -139,8 +152,15 @@ int main(int argc, char **argv)
 		return 1;
 	/* Unbuffered: fork() must not duplicate pending output. */
 	setvbuf(stdout, NULL, _IONBF, 0);
+	/* A denial that does not happen would time something else. */
+	if (named("open_denied", argc, argv) &&
+	    (open(denied, O_RDONLY) >= 0 || errno != EACCES)) {
+		printf("not ok %s is not denied with EACCES\n", denied);
+		return 1;
+	}
 	for (i = 0; i < sizeof(benches) / sizeof(benches[0]); i++) {
-		if (argc > 1 && !named(benches[i].name, argc, argv))
+		if (argc > 1 ? !named(benches[i].name, argc, argv) :
+		    benches[i].only_named)
 			continue;
 		/* One untimed round warms the caches. */
 		for (n = 0; n < benches[i].loops / 10 + 1; n++)

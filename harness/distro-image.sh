@@ -1,0 +1,90 @@
+#!/bin/sh
+# Build the Debian guest disk: trixie (the release whose kernel is 6.12)
+# with systemd, SELinux's reference policy, AppArmor's profiles, auditd and
+# two confined daemons (chronyd, sshd), labelled for SELinux here so that
+# no boot relabels under TCG. Prints the path of the ext4 image.
+#
+# mmdebstrap's tarball is cached in $CACHE/distro (about 1.5 minutes and
+# 300 MB to make); the image is made again from it, in seconds, when the
+# guest's check files change. Needs root (mmdebstrap --mode=root, chroot,
+# file owners and security.* attributes).
+set -eu
+. "$(dirname "$0")/common.sh"
+
+suite=trixie
+mirror=http://deb.debian.org/debian
+pkgs="systemd-sysv udev dbus apparmor apparmor-profiles selinux-basics
+ selinux-policy-default policycoreutils auditd openssh-server chrony
+ iputils-ping procps iproute2 less"
+
+[ "$(id -u)" = 0 ] || die "the Debian guest image needs root (mmdebstrap, chroot, xattrs)"
+
+# The tarball: one per suite and package list.
+key=$(printf '%s\n' "$suite" $pkgs | sha256sum | cut -c1-16)
+tar=$CACHE/distro/debian-$suite-$key.tar
+if [ ! -f "$tar" ]; then
+	mkdir -p "$CACHE/distro"
+	step "distro: mmdebstrap $suite from $mirror (about 1.5 minutes)"
+	mmdebstrap --quiet --mode=root --variant=apt --format=tar \
+		--include="$(echo $pkgs | tr ' ' ',')" "$suite" "$tar.new" "$mirror" ||
+		die "mmdebstrap $suite failed"
+	mv "$tar.new" "$tar"
+fi
+
+out=$BUILD/distro
+root=$out/root
+image=$out/debian.ext4
+# The guest programs and the kernel's LSM selftests, built static for the
+# initramfs, run in this guest too.
+"$TOP/harness/initramfs.sh" >/dev/null
+bin=$BUILD/initramfs/bin
+selftests=$BUILD/initramfs/selftests/lsm
+# The image is rebuilt when anything it is made of changed.
+want=$( {
+	echo "$tar"
+	cat "$0" "$TOP"/guest/distro/* "$TOP/guest/lib/ktap.sh"
+	cat "$bin/selfattr" "$selftests"/*_test
+} | sha256sum | cut -d' ' -f1)
+if [ -f "$image" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$want" ]; then
+	echo "$image"
+	exit 0
+fi
+
+step "distro: image from $(basename "$tar")"
+rm -rf "$root"
+mkdir -p "$root"
+tar -C "$root" -xf "$tar" --numeric-owner --xattrs --xattrs-include='*'
+
+# A test machine: root logs in on the console without a password.
+sed -i 's/^root:[^:]*:/root::/' "$root/etc/shadow"
+echo composer >"$root/etc/hostname"
+echo '/dev/vda / ext4 rw,relatime 0 0' >"$root/etc/fstab"
+# SELinux policy "default", permissive unless the kernel says enforcing=1.
+cat >"$root/etc/selinux/config" <<EOF
+SELINUX=permissive
+SELINUXTYPE=default
+EOF
+
+# The checks (guest/distro) and what they run; the workload's file.
+echo 'server 127.0.0.1' >"$root/etc/composer-test.conf"
+lib=$root/usr/local/lib/composer
+mkdir -p "$lib/selftests" "$root/usr/local/sbin" "$root/usr/local/bin"
+install -m 755 "$TOP/guest/distro/composer-check" "$root/usr/local/sbin/"
+install -m 644 "$TOP/guest/lib/ktap.sh" "$lib/"
+install -m 644 "$TOP/guest/distro/composer-check.service" \
+	"$TOP/guest/distro/composer-check.target" "$root/etc/systemd/system/"
+install -m 755 "$bin/selfattr" "$root/usr/local/bin/"
+install -m 755 "$selftests"/*_test "$lib/selftests/"
+
+# Every file gets the label the policy's file_contexts gives it.
+chroot "$root" /usr/sbin/setfiles -F \
+	-c "$(ls "$root"/etc/selinux/default/policy/policy.* | sed "s|^$root||" | tail -1)" \
+	/etc/selinux/default/contexts/files/file_contexts / ||
+	die "setfiles failed"
+
+# mke2fs copies the tree with owners and extended attributes (labels,
+# file capabilities). QEMU boots it with -snapshot: the image never changes.
+rm -f "$image"
+mke2fs -q -F -t ext4 -L debian -d "$root" "$image" 2G >&2 || die "mke2fs failed"
+echo "$want" >"$out/.stamp"
+echo "$image"
