@@ -122,3 +122,14 @@ set style data linespoints
 plot for [i=2:9] "$out/scaling.dat" using 1:i title columnheader(i)
 EOG
 cat "$out/table.md"
+# The same plot on the terminal, for read, stat and open.
+echo
+gnuplot <<EOG || echo "gnuplot failed; no terminal plot" >&2
+set terminal dumb 100 28
+set title "ns per operation over capability alone, against the number of LSMs"
+set xtics (0, 1, 2, 4, 7)
+set key left top
+plot "$out/scaling.dat" using 1:3 title "open_close" with linespoints, \
+	"$out/scaling.dat" using 1:4 title "stat" with linespoints, \
+	"$out/scaling.dat" using 1:5 title "read_1" with linespoints
+EOG
