@@ -23,19 +23,24 @@ count() { sh "$records" "$logs/$1.data" "$2" | wc -l; }
 ok() { echo "ok $*"; pass=$((pass + 1)); }
 not_ok() { echo "not ok $*"; fail=$((fail + 1)); }
 
-# same BOOT BASE WHAT: does BOOT give BASE's WHAT? Prints the case and
-# sets $cell to the count and the verdict for the table.
+# same BOOT BASE WHAT: does BOOT give BASE's WHAT? Prints the table
+# cell (the count and the verdict); the case goes to $cases, which is
+# printed and counted at the end (same runs in a subshell).
+cases=$logs/distro-compare.cases
+: >"$cases"
 same() {
 	sh "$records" "$logs/$2.data" "$3" >"$logs/$2.$3"
 	sh "$records" "$logs/$1.data" "$3" >"$logs/$1.$3"
 	n=$(wc -l <"$logs/$1.$3")
 	if diff -u "$logs/$2.$3" "$logs/$1.$3" >"$logs/$1.$3.diff"; then
-		ok "$1: $3 as in $2 ($n lines)"
-		cell="$n, as alone"
+		echo "ok $1: $3 as in $2 ($n lines)" >>"$cases"
+		echo "$n, as alone"
 	else
-		not_ok "$1: $3 differ from $2:"
-		grep '^[-+][^-+]' "$logs/$1.$3.diff" | sed 's/^/    /' | head -20
-		cell="$n, DIFFER"
+		{
+			echo "not ok $1: $3 differ from $2:"
+			grep '^[-+][^-+]' "$logs/$1.$3.diff" | sed 's/^/    /' | head -20
+		} >>"$cases"
+		echo "$n, DIFFER"
 	fi
 }
 
@@ -77,27 +82,22 @@ for b in $(sed -n 's/^\(distro-[^|]*\)|.*/\1/p' "$logs/selected"); do
 		bases=
 		if has "$b" selinux && ran $se; then
 			bases="$bases $se"
-			same "$b" $se selinux
-			c_se=$cell
-			same "$b" $se contexts
-			c_ctx=$cell
+			c_se=$(same "$b" $se selinux) c_ctx=$(same "$b" $se contexts)
 		fi
 		if has "$b" apparmor && ran $base_aa; then
 			bases="$bases $base_aa"
-			same "$b" $base_aa apparmor
-			c_aa=$cell
-			same "$b" $base_aa profiles
-			c_prof=$cell
+			c_aa=$(same "$b" $base_aa apparmor) c_prof=$(same "$b" $base_aa profiles)
 		fi
-		[ -n "$bases" ] || continue
-		extra=$(for s in $bases; do sh "$records" "$logs/$s.data" failed; done |
-			sort -u | comm -13 - "$logs/$b.failed" | tr '\n' ' ')
-		if [ -z "$extra" ]; then
-			ok "$b: no unit fails that does not fail on stock"
-			c_failed="$c_failed, as alone"
-		else
-			not_ok "$b: units fail that do not on stock: $extra"
-			c_failed="$c_failed, MORE: $extra"
+		if [ -n "$bases" ]; then
+			extra=$(for s in $bases; do sh "$records" "$logs/$s.data" failed; done |
+				sort -u | comm -13 - "$logs/$b.failed" | tr '\n' ' ')
+			if [ -z "$extra" ]; then
+				ok "$b: no unit fails that does not fail on stock"
+				c_failed="$c_failed, as alone"
+			else
+				not_ok "$b: units fail that do not on stock: $extra"
+				c_failed="$c_failed, MORE: $extra"
+			fi
 		fi
 		;;
 	esac
@@ -114,4 +114,7 @@ for b in $(sed -n 's/^\(distro-[^|]*\)|.*/\1/p' "$logs/selected"); do
 		state=multi-user.target
 	echo "| $b | $(lsms "$b" | sed 's/lockdown,capability,landlock,yama,//') | $mode | $state | $c_failed | $c_se | $c_ctx | $c_aa | $c_prof |" >>"$table"
 done
+cat "$cases"
+pass=$((pass + $(grep -c '^ok' "$cases" || true)))
+fail=$((fail + $(grep -c '^not ok' "$cases" || true)))
 echo "passed $pass failed $fail"

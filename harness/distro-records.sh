@@ -6,9 +6,9 @@
 #
 #   selinux   SELinux AVC records: verdict, permissions, comm, contexts,
 #             class, permissive (no pid, path, device or inode). A
-#             permissive denial is logged until its AVC entry allows it;
-#             when the entry is reclaimed (the cache holds 512 and other
-#             work fills it) it is logged again, so these count once.
+#             permissive denial is logged until its AVC entry allows it,
+#             and again once that entry is gone from the cache, so how
+#             often depends on the cache: these count once.
 #   apparmor  AppArmor DENIED and ALLOWED records: verdict, operation,
 #             profile, name, comm, masks (pids in /proc paths as N)
 #   failed    the failed systemd units
