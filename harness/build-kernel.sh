@@ -12,7 +12,13 @@ set -- $line
 tree=$2
 shift 2
 frags=
-for f in "$@"; do frags="$frags $TOP/configs/$f.config"; done
+for f in "$@"; do
+	case $f in
+	# @NAME is generated from Debian's kernel config; the script prints its path.
+	@*) frags="$frags $("$TOP/harness/fetch-debian-config.sh" "${f#@}")" ;;
+	*) frags="$frags $TOP/configs/$f.config" ;;
+	esac
+done
 
 case $tree in
 stock)

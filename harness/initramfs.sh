@@ -107,6 +107,8 @@ list=$out/initramfs.list
 	for d in /opt /opt/aa /opt/aa/attr /opt/tomoyo /opt/both /opt/learn; do echo "dir $d 755 0 0"; done
 	# A profile named by its path confines this copy: its label holds '/'.
 	echo "file /opt/aa/attr/attrio $out/bin/attrio 755 0 0"
+	# IMA's mapping test runs in the aa-mmap profile.
+	echo "file /opt/aa/mmapexec $out/bin/mmapexec 755 0 0"
 	# The benchmark's denied open runs in the aa-bench profile.
 	echo "file /opt/aa/bench $out/bin/bench 755 0 0"
 	for p in /opt/aa/readfile /opt/tomoyo/readfile /opt/both/readfile /opt/learn/readfile \

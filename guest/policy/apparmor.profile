@@ -55,3 +55,10 @@ profile aa-bench /opt/aa/bench {
   /dev/** rw,
   /tmp/** rw,
 }
+
+# Attached to /opt/aa/mmapexec (guest/tests/ima): may read /tmp/ima-* but
+# not map it executable (no "m"), so AppArmor denies the mapping.
+profile aa-mmap /opt/aa/mmapexec {
+  /opt/aa/mmapexec mr,
+  /tmp/ima-* r,
+}
