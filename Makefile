@@ -3,7 +3,6 @@
 
 SHELL := /bin/sh
 H := harness
-comma := ,
 
 .PHONY: all run check check-debug check-series bench bench-profile tree export kernels initramfs deps clean
 
@@ -11,14 +10,16 @@ all: check
 
 # The main job: boot the composed kernel to a shell on this terminal.
 # DISTRO=1 boots the Debian guest (systemd, SELinux and AppArmor policy)
-# to a login prompt instead: root, no password. Its ARGS default to
-# security=selinux,apparmor: systemd refuses SELinux and Smack together.
+# to a login prompt instead: root, no password, on the composer built with
+# Debian's own LSM configuration, as Debian would boot it (AppArmor,
+# SELinux, TOMOYO, BPF, IPE, IMA and EVM active; no Smack, which systemd
+# refuses next to SELinux).
 run: deps tree initramfs
 	@if [ -n "$(DISTRO)" ]; then \
-		image=$$($(H)/build-kernel.sh distro-composer) && \
+		image=$$($(H)/build-kernel.sh debian-composer) && \
 		disk=$$($(H)/distro-image.sh) && \
 		DISK=$$disk BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" \
-			"$(or $(ARGS),security=selinux$(comma)apparmor)" ""; \
+			"$(ARGS)" ""; \
 	else \
 		image=$$($(H)/build-kernel.sh composer) && \
 		BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" "$(ARGS)" shell; \

@@ -61,8 +61,12 @@ if [ "$(cat "$out/.composer-frags" 2>/dev/null)" != "$fragsum" ] || [ ! -f "$out
 	kmake tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags >/dev/null
 	kmake olddefconfig >/dev/null
-	# Every symbol a fragment sets must survive olddefconfig.
+	# Every symbol a fragment sets must survive olddefconfig; where
+	# several fragments set one, the last one counts, as in merge_config.
 	bad=$(cat $frags | grep -E '^(CONFIG_[A-Z0-9_]+=|# CONFIG_[A-Z0-9_]+ is not set)' |
+		awk '{ s = $1 == "#" ? $2 : $1; sub(/=.*/, "", s)
+			if (!(s in last)) order[n++] = s; last[s] = $0 }
+			END { for (i = 0; i < n; i++) print last[order[i]] }' |
 		while read -r l; do
 			case $l in
 			"# "*) s=${l#\# }; s=${s%% *}

@@ -40,10 +40,10 @@ while IFS='|' read -r name variant kargs gargs; do
 	# whose config gained symbols would prompt and swallow the rest.
 	image=$("$TOP/harness/build-kernel.sh" "$variant" </dev/null) ||
 		{ fail=$((fail + 1)); continue; }
-	# The distro-* kernels boot the Debian guest's disk (distro-image.sh),
+	# The distro-* boots boot the Debian guest's disk (distro-image.sh),
 	# made once a run.
 	disk='' timeout=${BOOT_TIMEOUT:-120}
-	case $variant in
+	case $name in
 	distro-*)
 		[ -n "${distro_disk:-}" ] ||
 			distro_disk=$("$TOP/harness/distro-image.sh" </dev/null) ||

@@ -9,6 +9,7 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 . "$TOP/harness/debian-config.env"
+. "$TOP/harness/pinned-deb.sh"
 
 name=${1:-debian-lsm}
 case $name in
@@ -30,45 +31,13 @@ papt() {
 		-o APT::Architecture=amd64 -o APT::Architectures=amd64 "$@"
 }
 
-mkdir -p "$CACHE/debs" "$CACHE/apt/lists/partial" "$CACHE/apt/cache/archives/partial"
-cd "$CACHE/debs"
+apt_run() { papt "$@"; }
 
-deb_name() { printf '%s_%s_amd64.deb' "$DEBCONFIG_PKG" "$(printf %s "$1" | sed 's/:/%3a/')"; }
-
-version=$DEBCONFIG_VERSION
-want=$DEBCONFIG_SHA256
-deb=$(deb_name "$version")
-if [ ! -f "$deb" ]; then
-	step "downloading $DEBCONFIG_PKG=$version from trixie"
-	echo 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main' \
-		>"$CACHE/apt/sources.list"
-	# The private index is refreshed only when it lacks the pin (or is empty).
-	# apt-cache show succeeds on an unknown version, silently.
-	served() { papt apt-cache show "$DEBCONFIG_PKG=$version" 2>/dev/null | grep -q '^SHA256:'; }
-	if ! served; then
-		papt apt-get update >/dev/null 2>&1 || true
-		served || version=
-	fi
-	if [ -z "$version" ]; then
-		# The pin is gone from the archive: take the newest 6.12, verified
-		# against the hash in apt's (signed) package index instead.
-		version=$(papt apt-cache madison "$DEBCONFIG_PKG" | awk '{print $3; exit}')
-		[ -n "$version" ] || die "trixie serves no $DEBCONFIG_PKG at all"
-		say "************************************************************"
-		say "WARNING: pinned $DEBCONFIG_PKG $DEBCONFIG_VERSION is no longer served."
-		say "WARNING: using $version; its LSM options may differ."
-		say "************************************************************"
-		want=$(papt apt-cache show "$DEBCONFIG_PKG=$version" | awk '/^SHA256:/{print $2; exit}')
-		deb=$(deb_name "$version")
-	fi
-	[ -f "$deb" ] || papt apt-get download "$DEBCONFIG_PKG=$version" >/dev/null 2>&1 ||
-		die "cannot download $DEBCONFIG_PKG=$version"
-fi
-got=$(sha256sum "$deb" | cut -d' ' -f1)
-if [ "$got" != "$want" ]; then
-	rm -f "$deb"
-	die "$deb: SHA-256 $got, expected $want (deleted)"
-fi
+mkdir -p "$CACHE/apt/lists/partial" "$CACHE/apt/cache/archives/partial"
+echo 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main' \
+	>"$CACHE/apt/sources.list"
+deb=$(pinned_deb "$DEBCONFIG_PKG" "$DEBCONFIG_VERSION" "$DEBCONFIG_SHA256" amd64)
+version=$(dpkg-deb -f "$deb" Version)
 
 out=$BUILD/configs
 lsm=$out/debian-lsm.config

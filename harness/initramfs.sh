@@ -29,6 +29,18 @@ for c in "$TOP"/guest/src/*.c; do
 		die "cannot build $c"
 done
 
+# BPF LSM programs, compiled once for every test kernel: they name only
+# the kernel fields they read, and libbpf relocates those with the
+# running kernel's BTF (CO-RE).
+mkdir -p "$out/bpf"
+for c in "$TOP"/guest/bpf/*.bpf.c; do
+	o=$out/bpf/$(basename "$c" .c).o
+	[ -n "$(find "$o" -newer "$c" 2>/dev/null)" ] ||
+		clang -O2 -g -Wall -Werror -target bpf \
+			-I/usr/include/x86_64-linux-gnu -c "$c" -o "$o" ||
+		die "cannot build $c"
+done
+
 # The kernel's LSM syscall selftests, static, against the series' headers.
 selftests=$(sh "$TOP/harness/selftests.sh")
 
@@ -120,6 +132,11 @@ list=$out/initramfs.list
 	for c in "$TOP"/guest/src/*.c; do
 		b=$(basename "$c" .c)
 		echo "file /usr/bin/$b $out/bin/$b 755 0 0"
+	done
+	echo "dir /usr/lib 755 0 0"
+	echo "dir /usr/lib/bpf 755 0 0"
+	for o in "$out"/bpf/*.o; do
+		echo "file /usr/lib/bpf/$(basename "$o") $o 644 0 0"
 	done
 	for t in "$TOP"/guest/tests/*; do
 		echo "file /tests/$(basename "$t") $t 755 0 0"
