@@ -55,7 +55,11 @@ export CCACHE_DIR="$CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} CCACHE_BA
 export KBUILD_BUILD_TIMESTAMP="2000-01-01" KBUILD_BUILD_USER=composer KBUILD_BUILD_HOST=qemu
 kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
-fragsum=$(cat $frags | sha256sum | cut -d' ' -f1)
+# A new commit may change a Kconfig default that an old .config keeps.
+fragsum=$( {
+	cat $frags
+	git -C "$src" rev-parse HEAD
+} | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$out/.composer-frags" 2>/dev/null)" != "$fragsum" ] || [ ! -f "$out/.config" ]; then
 	step "$variant: configuring (tinyconfig +$(printf ' %s' "$@"))"
 	kmake tinyconfig >/dev/null
