@@ -32,6 +32,7 @@ audit_until() {
 # audit_registered: the kernel has an audit daemon.
 audit_registered() { auditctl -s 2>/dev/null | grep -q '^pid [1-9]'; }
 audit_unregistered() { ! audit_registered; }
+audit_drained() { auditctl -s 2>/dev/null | grep -q '^backlog 0$'; }
 # audit_ready: auditd is registered and auditing is on.
 audit_ready() {
 	audit_registered && auditctl -s | grep -q '^enabled 1$'
@@ -112,6 +113,9 @@ audit_stop() {
 	pid=$(cat /run/auditd.pid)
 	rm -f /run/auditd.pid
 	auditctl -D >/dev/null 2>&1
+	# auditd reads at most 30 pending messages while it waits for who
+	# stopped it: let it take the records already queued first.
+	audit_until 30 audit_drained
 	kill "$pid" 2>/dev/null
 	audit_until 50 test ! -d "/proc/$pid"
 	auditctl -e "${audit_was:-0}" >/dev/null
