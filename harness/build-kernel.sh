@@ -14,8 +14,10 @@ shift 2
 frags=
 for f in "$@"; do
 	case $f in
-	# @NAME is generated from Debian's kernel config; the script prints its path.
-	@*) frags="$frags $("$TOP/harness/fetch-debian-config.sh" "${f#@}")" ;;
+	# @NAME is generated; the script that makes it prints its path.
+	@debian-*) frags="$frags $("$TOP/harness/fetch-debian-config.sh" "${f#@}")" ;;
+	@test-key) frags="$frags $("$TOP/harness/test-key.sh" fragment)" ;;
+	@*) die "variant $variant: no script makes fragment $f" ;;
 	*) frags="$frags $TOP/configs/$f.config" ;;
 	esac
 done
