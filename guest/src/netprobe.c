@@ -2,9 +2,10 @@
 /*
  * netprobe: one network operation on loopback, its answer on stdout.
  *
- *   netprobe bind tcp|udp ADDR PORT
+ *   netprobe bind tcp|udp ADDR PORT [hold]
  *	bind a new socket; print "ok" or the errno's name (SELinux
- *	name_bind and node_bind).
+ *	name_bind and node_bind). With "hold", keep the socket open until
+ *	stdin ends, also when the bind failed.
  *   netprobe connect ADDR PORT [listen]
  *	connect a TCP socket, after binding and listening on ADDR:PORT in
  *	the same process if "listen" is given; print "ok" or the errno's
@@ -57,17 +58,22 @@ static int answer(int rc)
 	return rc ? 1 : 0;
 }
 
-static int do_bind(const char *proto, const char *addr, int port)
+static int do_bind(const char *proto, const char *addr, int port, int hold)
 {
 	struct sockaddr_storage ss;
 	socklen_t len = sockaddr_of(addr, port, &ss);
-	int fd;
+	char c;
+	int fd, rc;
 
 	fd = socket(ss.ss_family, strcmp(proto, "udp") ? SOCK_STREAM :
 		    SOCK_DGRAM, 0);
 	if (fd < 0 || !len)
 		return answer(-1);
-	return answer(bind(fd, (struct sockaddr *)&ss, len));
+	rc = answer(bind(fd, (struct sockaddr *)&ss, len));
+	fflush(stdout);
+	while (hold && read(0, &c, 1) > 0)
+		;
+	return rc;
 }
 
 /* Wait up to a second for @fd to become readable (or writable). */
@@ -184,13 +190,14 @@ refused:
 
 int main(int argc, char **argv)
 {
-	if (argc == 5 && !strcmp(argv[1], "bind"))
-		return do_bind(argv[2], argv[3], atoi(argv[4]));
+	if ((argc == 5 || (argc == 6 && !strcmp(argv[5], "hold"))) &&
+	    !strcmp(argv[1], "bind"))
+		return do_bind(argv[2], argv[3], atoi(argv[4]), argc == 6);
 	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "connect"))
 		return do_connect(argv[2], atoi(argv[3]), argc == 5);
 	if (argc == 5 && !strcmp(argv[1], "send"))
 		return do_send(argv[2], argv[3], argv[4]);
-	fprintf(stderr, "usage: netprobe bind tcp|udp ADDR PORT\n"
+	fprintf(stderr, "usage: netprobe bind tcp|udp ADDR PORT [hold]\n"
 		"       netprobe connect ADDR PORT [listen]\n"
 		"       netprobe send tcp4|udp4|tcp6|udp6 RECEIVER SENDER\n");
 	return 2;
