@@ -84,6 +84,16 @@ END {
 			d(ns[p "stock"], ns[p "stock-noaudit"]),
 			ns[p "all-noaudit"], d(ns[p "all"], ns[p "all-noaudit"])
 	}
+	print "\nWithout the record (noaudit), alone: the decision itself.\n"
+	print "| LSM that denies | stock | composer | composer - stock |"
+	print "|---|---|---|---|"
+	for (i = 1; i <= 3; i++) {
+		p = "deny-" l[i] "-"
+		if (!((p "stock-noaudit") in ns)) continue
+		printf "| %s | %s | %s | %s |\n", l[i], ns[p "stock-noaudit"],
+			ns[p "composer-noaudit"],
+			d(ns[p "composer-noaudit"], ns[p "stock-noaudit"])
+	}
 }' "$csv" >>"$out/table.md"
 
 # Scaling: each operation with 0, 1, 2, 4 and 7 LSMs besides capability.
