@@ -6,7 +6,7 @@ set -eu
 pkgs="git make gcc libc6-dev flex bison bc libelf-dev libssl-dev cpio xz-utils
  python3 perl ccache qemu-system-x86 busybox-static dpkg-dev shellcheck secilc apparmor
  rsync libselinux1-dev libapparmor-dev mmdebstrap e2fsprogs
- dwarves clang libbpf-dev libzstd-dev $*"
+ dwarves clang libbpf-dev libzstd-dev openssl $*"
 
 missing=
 for p in $pkgs; do
