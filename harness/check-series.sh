@@ -25,6 +25,14 @@ for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
 			fail=$((fail + 1))
 		fi
 	done
+	# Several majors active from here on: boot the shared facilities.
+	if git -C "$wt" log -1 --format=%s | grep -q 'drop exclusivity$'; then
+		out=$(KSRC=$wt BOOTS=$TOP/tests/boots-series \
+			"$TOP/harness/check-boots.sh" | tee /dev/stderr | tail -1)
+		# shellcheck disable=SC2086 # "passed N failed N"
+		set -- $out
+		pass=$((pass + $2)) fail=$((fail + $4))
+	fi
 done
 
 # The cover letter check can fail: break copies of the letter and see.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build the guest initramfs with the kernel's own usr/gen_init_cpio:
 # busybox-static, guest/init, guest/lib and guest/tests, and the Debian
-# programs the tests use (coreutils id, the audit tools). Prints its path.
+# programs the tests use (coreutils id, the audit and NFS tools). Prints
+# its path.
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -45,11 +46,11 @@ done
 selftests=$(sh "$TOP/harness/selftests.sh")
 
 # Debian's dynamic programs, each with the libraries ldd names and the
-# loader. Debian's audit user space is unpacked, not installed
-# (audit-tools.sh): its libraries are found there first and go to their
+# loader. Debian's audit and NFS user space is unpacked, not installed
+# (guest-debs.sh): its libraries are found there first and go to their
 # path below that root.
-audit=$(sh "$TOP/harness/audit-tools.sh")
-audit_libs=$audit/lib/x86_64-linux-gnu:$audit/usr/lib/x86_64-linux-gnu
+debs=$(sh "$TOP/harness/guest-debs.sh")
+debs_libs=$debs/lib/x86_64-linux-gnu:$debs/usr/lib/x86_64-linux-gnu
 # parents PATH: the lines for the directories above PATH, outermost first
 # (the kernel creates each one in a directory that must already exist).
 parents() {
@@ -61,13 +62,13 @@ parents() {
 # program GUEST HOST: the lines for the program HOST at GUEST and each
 # library where ldd found it, which is on the loader's default search path.
 program() {
-	libs=$(LD_LIBRARY_PATH=$audit_libs ldd "$2" |
+	libs=$(LD_LIBRARY_PATH=$debs_libs ldd "$2" |
 		sed -n 's|.*=> \(/[^ ]*\) .*|\1|p; s|^[[:space:]]*\(/[^ ]*\) .*|\1|p')
 	[ -n "$libs" ] || die "ldd $2 named no libraries"
 	echo "file $1 $2 755 0 0"
 	for l in $libs; do
-		parents "${l#"$audit"}"
-		echo "file ${l#"$audit"} $l 755 0 0"
+		parents "${l#"$debs"}"
+		echo "file ${l#"$debs"} $l 755 0 0"
 	done
 }
 
@@ -84,7 +85,12 @@ programs=$out/programs.list
 {
 	program /usr/bin/coreutils-id "$coreutils_id"
 	for p in auditd auditctl ausearch aureport; do
-		program "/sbin/$p" "$audit/sbin/$p"
+		program "/sbin/$p" "$debs/sbin/$p"
+	done
+	# The NFS server and client of nfs-kernel-server and nfs-common.
+	for p in usr/sbin/rpc.nfsd usr/sbin/rpc.mountd usr/sbin/exportfs \
+		sbin/mount.nfs; do
+		program "/$p" "$debs/$p"
 	done
 } >"$programs"
 
@@ -162,6 +168,10 @@ list=$out/initramfs.list
 	done
 	echo "file /etc/audit/auditd.conf $TOP/guest/etc/auditd.conf 640 0 0"
 	echo "slink /var/run /run 777 0 0" # auditd's pid file
+	# The NFS tools: libtirpc's transports, nfs-utils' state directory.
+	echo "file /etc/netconfig $debs/etc/netconfig 644 0 0"
+	echo "slink /sbin/mount.nfs4 /sbin/mount.nfs 777 0 0"
+	for d in /var/lib /var/lib/nfs; do echo "dir $d 755 0 0"; done
 } | awk '!seen[$2]++' >"$list.new" # each path once: programs share libraries
 mv "$list.new" "$list"
 
