@@ -9,6 +9,7 @@
 # (harness/distro-image.sh), read-only (-snapshot), and writes what its
 # checks report on the third serial port to LOGPREFIX.data.
 # QEMU_ACCEL=kvm opts in to KVM (never chosen just because /dev/kvm exists).
+# QEMU_SMP=N gives the guest N CPUs (1 unless told).
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -34,7 +35,7 @@ fi
 
 # panic=-1 and -no-reboot turn a panic or reboot into QEMU exiting.
 # shellcheck disable=SC2086 # $root and $QEMU_EXTRA are lists of options
-set -- -machine q35,accel="$accel" -cpu "${QEMU_CPU:-max}" -m "$mem" -smp 1 \
+set -- -machine q35,accel="$accel" -cpu "${QEMU_CPU:-max}" -m "$mem" -smp "${QEMU_SMP:-1}" \
 	-bios /usr/share/qemu/qboot.rom -nographic -no-reboot -nic none \
 	-kernel "$image" $root \
 	-append "console=ttyS0 panic=-1 oops=panic $kargs -- $gargs" \

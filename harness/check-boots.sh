@@ -53,7 +53,10 @@ while IFS='|' read -r name variant kargs gargs; do
 	esac
 	log=$logs/$name
 	ok=1
-	if ! DISK=$disk BOOT_TIMEOUT=$timeout \
+	# A -smp kernel boots on two CPUs (configs/smp.config).
+	smp=1
+	case $variant in *-smp) smp=2 ;; esac
+	if ! DISK=$disk BOOT_TIMEOUT=$timeout QEMU_SMP=$smp \
 		"$TOP/harness/boot.sh" "$log" "$image" "$kargs" "$gargs" </dev/null; then
 		echo "not ok $name: the guest did not finish (console: $log.console)"
 		fail=$((fail + 1)) ok=0
