@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,33 +39,36 @@ static int read_attr(pid_t pid, const char *file, char *buf, size_t size)
 	return 0;
 }
 
-/* The child: write @value until killed; report counts through @out. */
-static void writer(const char *value, int go, int out)
+/* What the writer counts, in memory shared with the reader. */
+struct counts {
+	long writes, refused;
+};
+
+/* The child: write @value until killed. */
+static void writer(const char *value, int go, struct counts *c)
 {
-	long counts[2] = { 0, 0 };
-	char c;
+	char g;
 	int fd;
 
-	if (read(go, &c, 1) != 1)
+	if (read(go, &g, 1) != 1)
 		_exit(1);
 	for (;;) {
 		fd = open("/proc/self/attr/current", O_WRONLY);
 		if (fd < 0)
 			_exit(1);
-		counts[0]++;
 		if (write(fd, value, strlen(value)) < 0)
-			counts[1]++;
+			c->refused++;
+		c->writes++;
 		close(fd);
-		if (!(counts[0] % 64) && write(out, counts, sizeof(counts)) < 0)
-			_exit(1);
 	}
 }
 
 int main(int argc, char **argv)
 {
 	char before[NFILES][256], now[256];
-	long counts[2] = { 0, 0 }, reads = 0, changed = 0;
-	int go[2], out[2], f, status;
+	long reads = 0, changed = 0;
+	int go[2], f, status;
+	struct counts *c;
 	time_t end;
 	pid_t pid;
 
@@ -72,19 +76,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: attrwatch SECONDS VALUE\n");
 		return 2;
 	}
-	if (pipe(go) || pipe(out))
+	c = mmap(NULL, sizeof(*c), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED || pipe(go))
 		return 1;
 	pid = fork();
 	if (pid < 0)
 		return 1;
-	if (!pid) {
-		close(go[1]);
-		close(out[0]);
-		writer(argv[2], go[0], out[1]);
-	}
-	close(go[0]);
-	close(out[1]);
-	fcntl(out[0], F_SETFL, O_NONBLOCK);
+	if (!pid)
+		writer(argv[2], go[0], c);
 	for (f = 0; f < NFILES; f++)
 		if (read_attr(pid, files[f], before[f], sizeof(before[f])))
 			return 1;
@@ -100,14 +100,10 @@ int main(int argc, char **argv)
 				printf("# changed: %s: '%s' (was '%s')\n",
 				       files[f], now, before[f]);
 		}
-		while (read(out[0], counts, sizeof(counts)) == sizeof(counts))
-			;
 	}
 	kill(pid, SIGKILL);
 	waitpid(pid, &status, 0);
-	while (read(out[0], counts, sizeof(counts)) == sizeof(counts))
-		;
 	printf("writes %ld refused %ld reads %ld changed %ld\n",
-	       counts[0], counts[1], reads, changed);
+	       c->writes, c->refused, reads, changed);
 	return 0;
 }

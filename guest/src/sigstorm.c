@@ -3,7 +3,8 @@
  * sigstorm SECONDS: become the audit daemon (AUDIT_SET pid), print
  * "pid N", then for SECONDS ask the kernel again and again who last sent
  * it a signal (AUDIT_SIGNAL_INFO) while other tasks signal it. Prints
- * every distinct answer once as "answer PID UID CONTEXT" and "asked N".
+ * every distinct answer once as "answer PID UID CONTEXT", then "asked N"
+ * and "unkept N" (distinct answers beyond the first 64, not printed).
  * An answer must be one sender's pid, uid and context together, never a
  * mix of two senders'.
  */
@@ -27,6 +28,7 @@ struct sig_info {
 #define MAX_ANSWERS 64
 static char answers[MAX_ANSWERS][512];
 static int nanswers;
+static long unkept;
 
 static int request(int fd, int type, const void *data, int len, int seq)
 {
@@ -38,7 +40,8 @@ static int request(int fd, int type, const void *data, int len, int seq)
 	nh->nlmsg_type = type;
 	nh->nlmsg_flags = NLM_F_REQUEST;
 	nh->nlmsg_seq = seq;
-	memcpy(NLMSG_DATA(nh), data, len);
+	if (len)
+		memcpy(NLMSG_DATA(nh), data, len);
 	return sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&kernel,
 		      sizeof(kernel)) < 0 ? -1 : 0;
 }
@@ -75,6 +78,8 @@ static int answer(int fd, int seq)
 					return 0;
 			if (nanswers < MAX_ANSWERS)
 				strcpy(answers[nanswers++], line);
+			else
+				unkept++;
 			return 0;
 		}
 	}
@@ -115,6 +120,6 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < nanswers; i++)
 		printf("answer %s\n", answers[i]);
-	printf("asked %ld\n", asked);
+	printf("asked %ld\nunkept %ld\n", asked, unkept);
 	return 0;
 }
