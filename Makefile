@@ -1,10 +1,12 @@
-# LSM composer: a patch series for Linux 6.12 and the harness that tests it.
-# See README.md. Every target installs what it needs (as root) first.
+# LSM composer: patch series for Linux 6.12 and 7.3 and the harness that
+# tests them. See README.md. Every target installs what it needs (as root)
+# first. BASE=6.12 (the default) or BASE=7.3 picks the series a target
+# works on (patches/$BASE, build/$BASE); make check without BASE checks both.
 
 SHELL := /bin/sh
 H := harness
 
-.PHONY: all run check check-debug check-series bench bench-profile tree export kernels initramfs deps clean
+.PHONY: all run check check-full check-debug check-series bench bench-profile tree export kernels initramfs deps clean
 
 all: check
 
@@ -18,16 +20,21 @@ run: deps tree initramfs
 	@if [ -n "$(DISTRO)" ]; then \
 		image=$$($(H)/build-kernel.sh debian-composer) && \
 		disk=$$($(H)/distro-image.sh) && \
-		DISK=$$disk BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" \
+		DISK=$$disk BOOT_INTERACTIVE=1 $(H)/boot.sh build/$(or $(BASE),6.12)/logs/run "$$image" \
 			"$(ARGS)" ""; \
 	else \
 		image=$$($(H)/build-kernel.sh composer) && \
-		BOOT_INTERACTIVE=1 $(H)/boot.sh build/logs/run "$$image" "$(ARGS)" shell; \
+		BOOT_INTERACTIVE=1 $(H)/boot.sh build/$(or $(BASE),6.12)/logs/run "$$image" "$(ARGS)" shell; \
 	fi
 
-# The whole test suite; TESTS=regex runs only the boots whose name matches.
+# The test suite of both bases (or of BASE); TESTS=regex runs only the
+# boots whose name matches. A base with a tests/$BASE/subset runs that
+# subset in make check and everything in make check-full.
 check:
 	@$(H)/check.sh
+
+check-full:
+	@CHECK_FULL=1 $(H)/check.sh
 
 # The guest suite and the long fuzzer on the KASAN/kmemleak/lockdep kernel.
 check-debug:

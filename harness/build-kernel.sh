@@ -18,7 +18,13 @@ for f in "$@"; do
 	@debian-*) frags="$frags $("$TOP/harness/fetch-debian-config.sh" "${f#@}")" ;;
 	@test-key) frags="$frags $("$TOP/harness/test-key.sh" fragment)" ;;
 	@*) die "variant $variant: no script makes fragment $f" ;;
-	*) frags="$frags $TOP/configs/$f.config" ;;
+	# configs/$BASE/NAME.config replaces NAME.config where a base's
+	# Kconfig differs (a symbol removed or renamed).
+	*) if [ -f "$TOP/configs/$BASE/$f.config" ]; then
+		frags="$frags $TOP/configs/$BASE/$f.config"
+	else
+		frags="$frags $TOP/configs/$f.config"
+	fi ;;
 	esac
 done
 

@@ -22,13 +22,20 @@ count() {
 	[ -n "$line" ] && [ "${f:-0}" = 0 ] && [ "${c:-0}" = 0 ]
 }
 
-boots=${BOOTS:-$TOP/tests/boots}
+boots=${BOOTS:-$TESTS_DIR/boots}
 grep -v '^#' "$boots" | grep '|' | while IFS='|' read -r name variant kargs gargs; do
 	name=$(echo $name) variant=$(echo $variant)
 	printf '%s\n' "$name" | grep -Eq "${TESTS:-.}" || continue
 	printf '%s|%s|%s|%s\n' "$name" "$variant" "$kargs" "$gargs"
 done >"$logs/selected"
 # A TESTS that selects nothing must not pass as "0 failed".
+# check.sh, running several bases, checks that TESTS matches some boot of
+# one of them (ALLOW_EMPTY=1).
+if [ ! -s "$logs/selected" ] && [ -n "${ALLOW_EMPTY:-}" ]; then
+	echo "# TESTS='${TESTS:-}' matches no boot in $boots"
+	echo "passed 0 failed 0"
+	exit 0
+fi
 if [ ! -s "$logs/selected" ]; then
 	echo "not ok TESTS='${TESTS:-}' matches no boot in $boots"
 	echo "passed 0 failed 1"

@@ -15,7 +15,7 @@ step "initramfs"
 step "boot tests on the sanitizer kernel (about 30 minutes)"
 out=$BUILD/logs/check-debug.out
 mkdir -p "$BUILD/logs"
-BOOTS=$TOP/tests/boots-debug BOOT_TIMEOUT=${BOOT_TIMEOUT:-1800} \
+BOOTS=$TESTS_DIR/boots-debug BOOT_TIMEOUT=${BOOT_TIMEOUT:-1800} \
 	"$TOP/harness/check-boots.sh" | tee "$out"
 # shellcheck disable=SC2046 # split "passed N failed N" into words
 set -- $(tail -1 "$out")

@@ -7,10 +7,10 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-accepted=$TOP/patches/checkpatch-accepted
+accepted=$PATCHES/checkpatch-accepted
 pass=0 fail=0
-for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
-	f=$TOP/patches/$p
+for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
+	f=$PATCHES/$p
 	problems=
 	subject=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$f" | head -1)
 	printf '%s\n' "$subject" | grep -Eq '^[a-zA-Z0-9_/,. -]+: [^ ]' ||

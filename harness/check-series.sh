@@ -13,9 +13,9 @@ git -C "$wt" am --abort >/dev/null 2>&1 || true
 git -C "$wt" reset -q --hard base
 
 pass=0 fail=0
-for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
+for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
 	git -C "$wt" -c user.name=composer -c user.email=composer@localhost \
-		am -q "$TOP/patches/$p" || die "$p does not apply"
+		am -q "$PATCHES/$p" || die "$p does not apply"
 	for v in series-on series-off; do
 		if KSRC=$wt KOUT=$BUILD/out/$v "$TOP/harness/build-kernel.sh" "$v" >/dev/null; then
 			echo "ok builds: $p ($v)"
@@ -27,7 +27,7 @@ for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
 	done
 	# Several majors active from here on: boot the shared facilities.
 	if git -C "$wt" log -1 --format=%s | grep -q 'drop exclusivity$'; then
-		out=$(KSRC=$wt BOOTS=$TOP/tests/boots-series \
+		out=$(KSRC=$wt BOOTS=$TESTS_DIR/boots-series \
 			"$TOP/harness/check-boots.sh" | tee /dev/stderr | tail -1)
 		# shellcheck disable=SC2086 # "passed N failed N"
 		set -- $out

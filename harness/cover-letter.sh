@@ -13,7 +13,7 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-COVER=${COVER:-$TOP/patches/cover-letter}
+COVER=${COVER:-$PATCHES/cover-letter}
 mode=${1:-}
 case $mode in
 update | check) ;;
@@ -39,8 +39,8 @@ trap 'exit 1' HUP INT TERM
 # lines that start with a space; unfold them. An RFC 2047 encoded subject
 # (non-ASCII) would need decoding, so it is refused rather than copied.
 : >"$tmp/subjects"
-for p in $(grep -v '^#' "$TOP/patches/series" | grep . || true); do
-	f=$TOP/patches/$p
+for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
+	f=$PATCHES/$p
 	[ -f "$f" ] || bad "patches/series lists $p, which does not exist"
 	awk '
 		/^$/ { exit }	# the end of the mail header

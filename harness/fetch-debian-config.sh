@@ -1,5 +1,5 @@
 #!/bin/sh
-# Download the pinned linux-config-6.12 .deb (Debian trixie) with apt, verify
+# Download the pinned linux-config .deb of $BASE (harness/base-$BASE.env), verify
 # its SHA-256 and write the LSM part of Debian's amd64 kernel configuration
 # as two fragments in $BUILD/configs:
 #   debian-lsm      what Debian builds
@@ -8,7 +8,6 @@
 # Prints the path of the fragment asked for (default debian-lsm).
 set -eu
 . "$(dirname "$0")/common.sh"
-. "$TOP/harness/debian-config.env"
 . "$TOP/harness/pinned-deb.sh"
 
 name=${1:-debian-lsm}
@@ -17,25 +16,8 @@ debian-lsm | debian-all-lsm) ;;
 *) die "usage: fetch-debian-config.sh [debian-lsm|debian-all-lsm]" ;;
 esac
 
-# trixie is not in the host's sources (nor is the host always Debian 13):
-# apt gets its own sources list, index and cache under $CACHE and never
-# reads /etc/apt's sources or touches /var/lib/apt. apt checks the signed
-# index with Debian's keyring, so its hashes can be trusted. amd64 whatever
-# the host, as the guests are x86_64.
-papt() {
-	cmd=$1
-	shift
-	"$cmd" -q -o Dir::Etc::sourcelist="$CACHE/apt/sources.list" \
-		-o Dir::Etc::sourceparts=- -o Dir::State::Lists="$CACHE/apt/lists" \
-		-o Dir::Cache="$CACHE/apt/cache" \
-		-o APT::Architecture=amd64 -o APT::Architectures=amd64 "$@"
-}
-
-apt_run() { papt "$@"; }
-
-mkdir -p "$CACHE/apt/lists/partial" "$CACHE/apt/cache/archives/partial"
-echo 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main' \
-	>"$CACHE/apt/sources.list"
+# The config comes from its own suite (harness/base-$BASE.env).
+use_suite "$DEBCONFIG_SUITE"
 deb=$(pinned_deb "$DEBCONFIG_PKG" "$DEBCONFIG_VERSION" "$DEBCONFIG_SHA256" amd64)
 version=$(dpkg-deb -f "$deb" Version)
 

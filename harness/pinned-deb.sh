@@ -1,7 +1,7 @@
 # Sourced after common.sh: fetch a Debian package pinned by version and
 # SHA-256 into $CACHE/debs, the way every download of the harness goes.
-# The caller defines apt_run CMD ARGS..., which runs apt-get or apt-cache
-# against the sources it wants (the host's, or a private list).
+# The caller calls use_suite (below) first: apt_run CMD ARGS... then runs
+# apt-get or apt-cache against the sources it wants.
 # shellcheck shell=sh
 
 # deb_file PKG VERSION ARCH: the file name apt-get download gives it.
@@ -45,4 +45,30 @@ pinned_deb() {
 		die "$deb: SHA-256 $got, expected $want (deleted)"
 	fi
 	echo "$deb"
+}
+
+# use_suite SUITE: make apt_run read SUITE (e.g. trixie, trixie-backports)
+# through the harness's own sources list, index and cache under
+# $CACHE/apt/SUITE; it never reads /etc/apt's sources or touches
+# /var/lib/apt. apt checks the signed index with Debian's keyring, so its
+# hashes can be trusted. amd64 whatever the host, as the guests are x86_64.
+# An empty SUITE means the host's own sources.
+use_suite() {
+	suite=$1
+	if [ -z "$suite" ]; then
+		apt_run() { "$@"; }
+		return
+	fi
+	adir=$CACHE/apt/$suite
+	mkdir -p "$adir/lists/partial" "$adir/cache/archives/partial"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+		>"$adir/sources.list"
+	apt_run() {
+		cmd=$1
+		shift
+		"$cmd" -q -o Dir::Etc::sourcelist="$adir/sources.list" \
+			-o Dir::Etc::sourceparts=- -o Dir::State::Lists="$adir/lists" \
+			-o Dir::Cache="$adir/cache" \
+			-o APT::Architecture=amd64 -o APT::Architectures=amd64 "$@"
+	}
 }

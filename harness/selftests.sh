@@ -12,8 +12,8 @@ obj=$BUILD/selftests/obj   # headers_install's O= (the source tree stays clean)
 hdr=$BUILD/selftests/usr   # INSTALL_HDR_PATH: the headers are in $hdr/include
 out=$BUILD/initramfs/selftests/lsm
 stamp=$out/.built
-progs="lsm_get_self_attr_test lsm_list_modules_test lsm_set_self_attr_test
-	so_peerlsmctx_test"
+# Every test program of the tree (the series may add one).
+progs=$(cd "$st/lsm" 2>/dev/null && ls ./*_test.c | sed 's|^\./||; s|\.c$||')
 
 [ -f "$st/lsm/Makefile" ] || die "no $st/lsm: run 'make tree' first"
 

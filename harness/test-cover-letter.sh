@@ -50,7 +50,7 @@ expect_fail() {
 }
 
 good=$tmp/cover-letter
-cp "$TOP/patches/cover-letter" "$good"
+cp "$PATCHES/cover-letter" "$good"
 result "check passes on the untouched letter" pass "$(check_of "$good")"
 
 # A count one more than the letter's own.

@@ -11,7 +11,6 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-PATCHES=$TOP/patches
 STATE=$SRC/.git/composer-synced
 export GIT_AUTHOR_NAME="LSM composer harness" GIT_AUTHOR_EMAIL="composer@localhost"
 export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
@@ -102,7 +101,7 @@ cmd_export() {
 		say "warning: $SRC has uncommitted changes; only commits are exported"
 	export_to "$PATCHES"
 	fingerprint "$PATCHES" >"$STATE"
-	step "exported $(grep -vc '^#' "$PATCHES/series") patches to patches/"
+	step "exported $(grep -vc '^#' "$PATCHES/series") patches to patches/$BASE/"
 }
 
 cmd_verify() {
