@@ -12,12 +12,12 @@ awk -F, 'NR > 1 { v[$1 "," $3 "," $2] = $4; k[$1 "," $3] = 1 }
 		print bad ? bad " unstable figures" : "all figures repeat exactly" }' \
 	"$csv" >"$out/stability.txt"
 
-awk -F, -v stab="$(tail -1 "$out/stability.txt")" '
+awk -F, -v stab="$(tail -1 "$out/stability.txt")" -v base="${BASE:-6.12}" '
 NR > 1 && $2 == 1 { ns[$1, $3] = $4; if (!($3 in seen)) { seen[$3] = 1; ops[++n] = $3 } }
 function r(a, b) { return b > 0 ? sprintf("%.4f", a / b) : "-" }
 END {
 	split("none apparmor selinux smack tomoyo default", sets, " ")
-	print "## Composer against stock 6.12 (ns per operation under -icount; ratio composer/stock)\n"
+	print "## Composer against stock " base " (ns per operation under -icount; ratio composer/stock)\n"
 	printf "| op |"; for (s = 1; s <= 6; s++) printf " %s stock | composer | ratio |", sets[s]; print ""
 	printf "|---|"; for (s = 1; s <= 6; s++) printf "---|---|---|"; print ""
 	for (i = 1; i <= n; i++) {
@@ -55,7 +55,7 @@ awk -F, -v cols="$cols" 'NR > 1 && $2 == 1 { ns[$1, $3] = $4
 gnuplot <<EOG || echo "gnuplot failed; no plot" >&2
 set terminal png size 1400,700 noenhanced
 set output "$out/bench.png"
-set title "LSM composer vs stock 6.12: ns per operation under -icount (log scale)"
+set title "LSM composer vs stock ${BASE:-6.12}: ns per operation under -icount (log scale)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8

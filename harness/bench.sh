@@ -46,4 +46,4 @@ while IFS='|' read -r name variant kargs gargs; do
 	done
 done <"$out/configs"
 
-"$TOP/harness/bench-report.sh" "$csv" "$out"
+BASE=$BASE "$TOP/harness/bench-report.sh" "$csv" "$out"
