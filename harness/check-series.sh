@@ -27,11 +27,21 @@ for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
 	done
 	# Several majors active from here on: boot the shared facilities.
 	if git -C "$wt" log -1 --format=%s | grep -q 'drop exclusivity$'; then
-		out=$(KSRC=$wt BOOTS=$TESTS_DIR/boots-series \
-			"$TOP/harness/check-boots.sh" | tee /dev/stderr | tail -1)
+		# Through a file: "tee /dev/stderr" reopens stderr and, when it
+		# is a log file, truncates what the builds above wrote to it.
+		mkdir -p "$BUILD/logs"
+		log=$BUILD/logs/check-series-boots.out
+		KSRC=$wt BOOTS=$TESTS_DIR/boots-series \
+			"$TOP/harness/check-boots.sh" >"$log" || true
+		cat "$log"
+		out=$(tail -1 "$log")
 		# shellcheck disable=SC2086 # "passed N failed N"
 		set -- $out
-		pass=$((pass + $2)) fail=$((fail + $4))
+		if [ "${1:-}" = passed ]; then
+			pass=$((pass + $2)) fail=$((fail + $4))
+		else
+			fail=$((fail + 1))
+		fi
 	fi
 done
 
