@@ -13,7 +13,7 @@ set -eu
 variant=$1 kargs=$2 ops=$3
 image=$("$TOP/harness/build-kernel.sh" "$variant" </dev/null)
 "$TOP/harness/initramfs.sh" >/dev/null
-kout=$BUILD/out/$variant
+kout=$(kernel_out "$variant")
 out=$BUILD/bench/profile
 mkdir -p "$out"
 name=$variant-$(echo "$kargs $ops" | tr -c 'a-z0-9\n' _)

@@ -33,6 +33,7 @@ stock)
 	src=$STOCK_SRC
 	if [ ! -d "$src" ]; then
 		git -C "$SRC" worktree prune
+		mkdir -p "${src%/*}"
 		git -C "$SRC" worktree add -q --detach "$src" base
 	fi
 	;;
@@ -43,7 +44,7 @@ esac
 # KSRC and KOUT build the variant's config from another tree into another
 # directory (check-series.sh builds every step of the series this way).
 src=${KSRC:-$src}
-out=${KOUT:-$BUILD/out/$variant}
+out=${KOUT:-$(kernel_out "$variant")}
 image=$out/arch/x86/boot/bzImage
 stamp=$out/.composer-stamp
 # The stamp names everything the image depends on.
@@ -58,8 +59,15 @@ if [ -f "$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 fi
 
 mkdir -p "$out" "$CACHE/ccache"
-# A base dir makes cached objects reusable from any clone of the repo.
-export CCACHE_DIR="$CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} CCACHE_BASEDIR="$TOP"
+# A base dir makes cached objects reusable from any clone of the repo, and
+# so does leaving the build directory out of the hash of objects with
+# debug info (the Debian-config kernels'; their DW_AT_comp_dir may then
+# name another clone, which nothing here reads). Depend mode takes the
+# headers from the compiler's own -MMD list instead of running the
+# preprocessor a second time: a kernel from an empty cache builds about a
+# quarter faster, and a hit is as quick.
+export CCACHE_DIR="$CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} CCACHE_BASEDIR="$TOP" \
+	CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1
 export KBUILD_BUILD_TIMESTAMP="2000-01-01" KBUILD_BUILD_USER=composer KBUILD_BUILD_HOST=qemu
 kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 

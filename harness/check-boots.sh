@@ -42,27 +42,54 @@ if [ ! -s "$logs/selected" ]; then
 	exit 0
 fi
 
-while IFS='|' read -r name variant kargs gargs; do
-	# </dev/null: the loop reads its boots from stdin, and a kernel build
-	# whose config gained symbols would prompt and swallow the rest.
+# The kernels first, each once, so that the run says how many are left;
+# a kernel that does not build fails its boots without a second attempt.
+variants=$(cut -d'|' -f2 "$logs/selected" | awk '!seen[$0]++')
+nk=$(printf '%s\n' "$variants" | wc -l) k=0
+: >"$logs/unbuilt"
+for v in $variants; do
+	k=$((k + 1))
+	step "$BASE: kernel $k of $nk: $v"
+	"$TOP/harness/build-kernel.sh" "$v" </dev/null >/dev/null ||
+		echo "$v" >>"$logs/unbuilt"
+done
+
+# The Debian guest's disk (distro-image.sh), made once a run, before the
+# boots that share it (each boots it read-only).
+distro_disk=
+if grep -q '^distro-' "$logs/selected"; then
+	step "$BASE: the Debian guest's disk"
+	distro_disk=$("$TOP/harness/distro-image.sh" </dev/null) || distro_disk=
+fi
+
+# run_boot NAME VARIANT KARGS GARGS: boot one line of the selection,
+# print "ok NAME" or "not ok NAME ..." and count its KTAP results and its
+# console check in pass/fail.
+run_boot() {
+	name=$1 variant=$2 kargs=$3 gargs=$4
+	if grep -qx "$variant" "$logs/unbuilt"; then
+		echo "not ok $name: kernel $variant did not build"
+		fail=$((fail + 1))
+		return
+	fi
 	image=$("$TOP/harness/build-kernel.sh" "$variant" </dev/null) ||
-		{ fail=$((fail + 1)); continue; }
-	# The distro-* boots boot the Debian guest's disk (distro-image.sh),
-	# made once a run.
+		{ fail=$((fail + 1)); return; }
 	disk='' timeout=${BOOT_TIMEOUT:-120}
 	case $name in
 	distro-*)
-		[ -n "${distro_disk:-}" ] ||
-			distro_disk=$("$TOP/harness/distro-image.sh" </dev/null) ||
-			{ fail=$((fail + 1)); continue; }
+		[ -n "$distro_disk" ] || {
+			echo "not ok $name: no Debian guest disk"
+			fail=$((fail + 1))
+			return
+		}
 		disk=$distro_disk timeout=${DISTRO_TIMEOUT:-600}
 		;;
 	esac
 	log=$logs/$name
 	ok=1
-	# A -smp kernel boots on two CPUs (configs/smp.config).
+	# A boot whose name or kernel ends in -smp runs on two CPUs.
 	smp=1
-	case $variant in *-smp) smp=2 ;; esac
+	case $name@$variant in *-smp@* | *-smp) smp=2 ;; esac
 	if ! DISK=$disk BOOT_TIMEOUT=$timeout QEMU_SMP=$smp \
 		"$TOP/harness/boot.sh" "$log" "$image" "$kargs" "$gargs" </dev/null; then
 		echo "not ok $name: the guest did not finish (console: $log.console)"
@@ -92,5 +119,47 @@ while IFS='|' read -r name variant kargs gargs; do
 		echo "not ok $name (logs: $log.*)"
 		grep -E 'FAILED|CRASHED|# ' "$log.result" | grep -v 'Testing complete' | sed 's/^\[[0-9:]*\] /    /' | head -20
 	fi
-done <"$logs/selected"
+}
+
+# The guests run BOOT_JOBS at a time (one per CPU: a TCG guest keeps one
+# busy), each worker taking the next boot nobody has claimed (mkdir is
+# atomic). Each worker's lines are printed whole when its boot ends.
+nb=$(wc -l <"$logs/selected")
+nd=$(grep -c '^distro-' "$logs/selected" || true)
+jobs=${BOOT_JOBS:-$JOBS}
+claims=$logs/claims
+rm -rf "$claims"
+mkdir -p "$claims"
+step "$BASE: $nb boots, $jobs at a time ($nd of them the Debian guest, about a minute each; the others take seconds)"
+worker() {
+	pass=0 fail=0 b=0
+	while IFS='|' read -r name variant kargs gargs; do
+		b=$((b + 1))
+		mkdir "$claims/$b" 2>/dev/null || continue
+		# A progress line every ten boots and before each Debian guest.
+		case $name in
+		distro-*) step "$BASE: boot $b of $nb: $name (the Debian guest)" ;;
+		*) [ $((b % 10)) != 1 ] || step "$BASE: boot $b of $nb: $name" ;;
+		esac
+		run_boot "$name" "$variant" "$kargs" "$gargs" >"$claims/$b/out" 2>&1
+		cat "$claims/$b/out"
+	done <"$logs/selected"
+	echo "$pass $fail" >"$claims/worker.$1"
+}
+w=0
+while [ "$w" -lt "$jobs" ]; do
+	worker "$w" &
+	w=$((w + 1))
+done
+wait
+pass=0 fail=0
+for f in "$claims"/worker.*; do
+	read -r p f2 <"$f"
+	pass=$((pass + p)) fail=$((fail + f2))
+done
+w=0
+while [ "$w" -lt "$jobs" ]; do
+	[ -f "$claims/worker.$w" ] || { echo "not ok boot worker $w ended early"; fail=$((fail + 1)); }
+	w=$((w + 1))
+done
 echo "passed $pass failed $fail"
