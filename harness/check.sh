@@ -8,6 +8,13 @@ bases=${BASE:-6.12 7.3}
 
 "$TOP/harness/deps.sh"
 pass=0 fail=0
+if [ -n "${TESTS:-}" ]; then
+	step "make check: bases $bases, the boots matching TESTS='$TESTS' and their kernels"
+elif [ -n "${CHECK_FULL:-}" ]; then
+	step "make check-full: bases $bases, every kernel and every boot of tests/\$BASE/boots"
+else
+	step "make check: bases $bases, four kernels each and the boots of tests/\$BASE/subset (from an empty cache about an hour on 2 cores, most of it the kernels)"
+fi
 
 step "shellcheck of the harness and guest scripts"
 if (cd "$TOP" && shellcheck -x -S warning -s sh harness/*.sh guest/init \

@@ -2,7 +2,8 @@
 # Print the conformance matrix (LSM x boot) as a markdown table from the
 # parsed results of the conform-* boots: "enforces" when the LSM's denial,
 # log record and allowed twin all passed, "off" when it was inactive and the
-# same access succeeded, "FAIL" when any of its cases failed. The network
+# same access succeeded, "FAIL" when any of its cases failed, "not run"
+# when the boot ran none (its kernel lacks what they need). The network
 # columns do the same for Smack's and SELinux's network policies
 # (guest/tests/smack_net, selinux_net): "enforces" means the same answers
 # as the LSM alone on stock 6.12. The audit columns (guest/tests/audit_lsm)
@@ -23,15 +24,18 @@ for l in $audited; do printf ' %s audit |' "$l"; done
 printf ' two LSMs deny |\n|---|'
 for l in $columns; do printf -- '---|'; done
 printf -- '---|\n'
-for r in "$logs"/conform-*.result; do
+# The conform-* boots of this run only, not results left by an earlier one.
+for name in $(cut -d'|' -f1 "$logs/selected" | grep '^conform-'); do
+	r=$logs/$name.result
 	[ -f "$r" ] || continue
-	name=$(basename "$r" .result)
 	printf '| %s |' "$name"
 	for c in $columns; do
 		# A case is named "LSM: ...", "LSM net: ..." or "LSM audit: ...".
 		l=$(echo "$c" | sed 's/_\(net\|audit\)$/ \1/')
-		if grep -q "\[FAILED\] $l:" "$r" || ! grep -q "\[PASSED\] $l:" "$r"; then
+		if grep -q "\[FAILED\] $l:" "$r"; then
 			printf ' FAIL |'
+		elif ! grep -q "\[PASSED\] $l:" "$r"; then
+			printf ' not run |'
 		elif grep -q "\[PASSED\] $l: inactive" "$r"; then
 			printf ' off |'
 		elif [ "$c" != "${c%_audit}" ]; then

@@ -29,7 +29,15 @@
 
 #include "errname.h"
 
-#define SEND_PORT 7100
+/*
+ * Each "send" binds a port of its own (SEND_PORT plus its pid modulo
+ * SEND_PORTS). Smack labels an IPv6 port by its first socket and lets a
+ * later bind relabel it only once that socket is freed, which an SMP
+ * kernel does an RCU grace period after close: a probe reusing the last
+ * probe's port could be judged by the last probe's labels.
+ */
+#define SEND_PORT 20000
+#define SEND_PORTS 10000
 
 /* Fill @ss with ADDR:PORT (IPv4 or IPv6); return its length or 0. */
 static socklen_t sockaddr_of(const char *addr, int port,
@@ -145,7 +153,7 @@ static int do_send(const char *kind, const char *receiver, const char *sender)
 	int type = tcp ? SOCK_STREAM : SOCK_DGRAM;
 	const char *addr = strchr(kind, '6') ? "::1" : "127.0.0.1";
 	struct sockaddr_storage ss;
-	socklen_t len = sockaddr_of(addr, SEND_PORT, &ss);
+	socklen_t len = sockaddr_of(addr, SEND_PORT + getpid() % SEND_PORTS, &ss);
 	int rcv, snd, conn, one = 1;
 	char buf[8] = "";
 
