@@ -110,9 +110,10 @@ fi
 # their defaults here instead of prompting for them.
 kmake olddefconfig >/dev/null </dev/null
 # From an empty cache on 2 cores: about 4.5 minutes on the project's
-# configuration, 7 on Debian's (debug info for BTF, the function tracer).
+# configuration, 7 on Debian's (debug info for BTF, the function tracer)
+# and on the sanitizer kernel.
 case $variant in
-debian-* | all-*) about=7 ;;
+debian-* | all-* | *-debug) about=7 ;;
 *) about=4.5 ;;
 esac
 step "$variant: building bzImage in $out (about $about minutes from an empty cache, one or two from a warm one)"
