@@ -43,15 +43,18 @@ if [ ! -s "$logs/selected" ]; then
 fi
 
 # The kernels first, each once, so that the run says how many are left;
-# a kernel that does not build fails its boots without a second attempt.
+# $logs/images maps each built variant to its image, so a boot neither
+# rebuilds nor re-hashes the tree, and a kernel that did not build fails
+# its boots without a second attempt.
 variants=$(cut -d'|' -f2 "$logs/selected" | awk '!seen[$0]++')
 nk=$(printf '%s\n' "$variants" | wc -l) k=0
-: >"$logs/unbuilt"
+: >"$logs/images"
 for v in $variants; do
 	k=$((k + 1))
 	step "$BASE: kernel $k of $nk: $v"
-	"$TOP/harness/build-kernel.sh" "$v" </dev/null >/dev/null ||
-		echo "$v" >>"$logs/unbuilt"
+	if image=$("$TOP/harness/build-kernel.sh" "$v" </dev/null); then
+		echo "$v $image" >>"$logs/images"
+	fi
 done
 
 # The Debian guest's disk (distro-image.sh), made once a run, before the
@@ -67,13 +70,12 @@ fi
 # console check in pass/fail.
 run_boot() {
 	name=$1 variant=$2 kargs=$3 gargs=$4
-	if grep -qx "$variant" "$logs/unbuilt"; then
+	image=$(awk -v v="$variant" '$1 == v { print $2 }' "$logs/images")
+	if [ -z "$image" ]; then
 		echo "not ok $name: kernel $variant did not build"
 		fail=$((fail + 1))
 		return
 	fi
-	image=$("$TOP/harness/build-kernel.sh" "$variant" </dev/null) ||
-		{ fail=$((fail + 1)); return; }
 	disk='' timeout=${BOOT_TIMEOUT:-120}
 	case $name in
 	distro-*)
@@ -87,9 +89,9 @@ run_boot() {
 	esac
 	log=$logs/$name
 	ok=1
-	# A boot whose name or kernel ends in -smp runs on two CPUs.
+	# A boot whose name ends in -smp runs on two CPUs (configs/smp.config).
 	smp=1
-	case $name@$variant in *-smp@* | *-smp) smp=2 ;; esac
+	case $name in *-smp) smp=2 ;; esac
 	if ! DISK=$disk BOOT_TIMEOUT=$timeout QEMU_SMP=$smp \
 		"$TOP/harness/boot.sh" "$log" "$image" "$kargs" "$gargs" </dev/null; then
 		echo "not ok $name: the guest did not finish (console: $log.console)"

@@ -12,7 +12,7 @@ set -eu
 "$TOP/harness/tree.sh" apply
 step "initramfs"
 "$TOP/harness/initramfs.sh" >/dev/null
-step "boot tests on the sanitizer kernel (about 30 minutes)"
+step "boot tests on the sanitizer kernel (about 20 minutes, two boots at a time)"
 out=$BUILD/logs/check-debug.out
 mkdir -p "$BUILD/logs"
 BOOTS=$TESTS_DIR/boots-debug BOOT_TIMEOUT=${BOOT_TIMEOUT:-1800} \
