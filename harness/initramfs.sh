@@ -100,6 +100,8 @@ secilc -o "$out/policy/selinux" -f /dev/null "$TOP/guest/policy/selinux.cil" ||
 	die "secilc failed on guest/policy/selinux.cil"
 apparmor_parser -Q -o "$out/policy/apparmor" "$TOP/guest/policy/apparmor.profile" \
 	2>/dev/null || die "apparmor_parser failed on guest/policy/apparmor.profile"
+sh "$TOP/harness/apparmor-secmark.sh" "$TOP/guest/policy/apparmor-secmark.profile" \
+	"$out/policy/apparmor-secmark" || die "apparmor-secmark.sh failed"
 # IPE takes signed policies only: signed with the key the IPE kernels
 # trust. The unsigned text goes along, for the test that it is refused.
 for p in "$TOP"/guest/policy/ipe-*.pol; do
