@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * attrwatch SECONDS VALUE: a child writes VALUE to its own
+ * attrwatch SECONDS VALUE [FILE...]: a child writes VALUE to its own
  * /proc/self/attr/current again and again for SECONDS, while this process
- * reads the child's /proc/PID/attr/selinux/current and smack/current
- * from another CPU. Prints "writes N refused N reads N changed N": a read
- * that differs from the child's values of before its first write counts
- * as changed, and the first such read is printed as "# changed: ...".
+ * reads the child's /proc/PID/attr/FILE (by default selinux/current and
+ * smack/current) from another CPU. Prints "writes N refused N reads N
+ * changed N": a read that differs from the child's values of before its
+ * first write counts as changed, and the first such read is printed as
+ * "# changed: ...".
  * A refused formatted write must never be seen half-applied.
  */
 #include <fcntl.h>
@@ -18,8 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *const files[] = { "selinux/current", "smack/current" };
-#define NFILES ((int)(sizeof(files) / sizeof(files[0])))
+static const char *default_files[] = { "selinux/current", "smack/current" };
+#define MAXFILES 4
 
 static int read_attr(pid_t pid, const char *file, char *buf, size_t size)
 {
@@ -65,16 +66,21 @@ static void writer(const char *value, int go, struct counts *c)
 
 int main(int argc, char **argv)
 {
-	char before[NFILES][256], now[256];
+	char before[MAXFILES][256], now[256];
+	const char **files = default_files;
 	long reads = 0, changed = 0;
-	int go[2], f, status;
+	int go[2], f, status, nfiles = 2;
 	struct counts *c;
 	time_t end;
 	pid_t pid;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: attrwatch SECONDS VALUE\n");
+	if (argc < 3 || argc > 3 + MAXFILES) {
+		fprintf(stderr, "usage: attrwatch SECONDS VALUE [FILE...]\n");
 		return 2;
+	}
+	if (argc > 3) {
+		files = (const char **)argv + 3;
+		nfiles = argc - 3;
 	}
 	c = mmap(NULL, sizeof(*c), PROT_READ | PROT_WRITE,
 		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -85,14 +91,14 @@ int main(int argc, char **argv)
 		return 1;
 	if (!pid)
 		writer(argv[2], go[0], c);
-	for (f = 0; f < NFILES; f++)
+	for (f = 0; f < nfiles; f++)
 		if (read_attr(pid, files[f], before[f], sizeof(before[f])))
 			return 1;
 	if (write(go[1], "g", 1) != 1)
 		return 1;
 	end = time(NULL) + atoi(argv[1]);
 	while (time(NULL) < end) {
-		for (f = 0; f < NFILES; f++) {
+		for (f = 0; f < nfiles; f++) {
 			if (read_attr(pid, files[f], now, sizeof(now)))
 				continue;
 			reads++;
