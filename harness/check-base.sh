@@ -56,6 +56,19 @@ else
 	fail=$((fail + 1))
 fi
 
+# Every hook has a call rule, and the check that says so can fail
+# (security.c recompiled with a rule taken out, into a scratch directory).
+step "$BASE: the hooks' call rules"
+out=$BUILD/logs/check-hook-rules.out
+"$TOP/harness/check-hook-rules.sh" | tee "$out" || true
+# shellcheck disable=SC2046 # split "passed N failed N" into words
+set -- $(tail -1 "$out")
+if [ "${1:-}" = passed ]; then
+	pass=$((pass + $2)) fail=$((fail + $4))
+else
+	fail=$((fail + 1))
+fi
+
 # Each LSM alone logs the same audit records on stock and on the composer.
 if grep -q '^audit-stock-' "$BUILD/logs/boots/selected"; then
 	step "audit records, stock and composer"
