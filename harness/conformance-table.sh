@@ -6,8 +6,7 @@
 # when the boot ran none (its kernel lacks what they need). The network
 # columns do the same for Smack's and SELinux's network policies
 # (guest/tests/smack_net, selinux_net): "enforces" means the same answers
-# as the LSM alone on stock; "ports and nodes (no secmark)" that SELinux
-# checked ports and nodes but not packets, whose secmark another LSM owns. The audit columns (guest/tests/audit_lsm)
+# as the LSM alone on stock. The audit columns (guest/tests/audit_lsm)
 # say "logged" when the LSM's refusal is in the audit log with every LSM's
 # context as each gives it, "off" when it was inactive and nothing was.
 set -eu
@@ -41,10 +40,6 @@ for name in $(cut -d'|' -f1 "$logs/selected" | grep '^conform-'); do
 			printf ' off |'
 		elif [ "$c" != "${c%_audit}" ]; then
 			printf ' logged |'
-		elif grep -q "\[PASSED\] $l: deaf_t receives a packet: delivered" "$r"; then
-			# Ports and nodes held; packets were not checked because
-			# another LSM owns secmark: less than SELinux alone.
-			printf ' ports and nodes (no secmark) |'
 		else
 			printf ' enforces |'
 		fi
