@@ -6,6 +6,8 @@
 #     distro-stock-selinux (or distro-stock-selinux-enforcing);
 #   - AppArmor's DENIED and ALLOWED records and the profiles aa-status
 #     lists, as in distro-stock-apparmor;
+#   - each LSM's answers to the D-Bus probes (the label the bus holds, a
+#     forbidden call and its twin), as alone;
 #   - no failed unit that does not also fail in those stock boots.
 # Prints the table of boots to build/logs/distro.md and ends with
 # "passed N failed N" for check.sh to add up.
@@ -83,10 +85,12 @@ for b in $(sed -n 's/^\(distro-[^|]*\)|.*/\1/p' "$logs/selected"); do
 		if has "$b" selinux && ran $se; then
 			bases="$bases $se"
 			c_se=$(same "$b" $se selinux) c_ctx=$(same "$b" $se contexts)
+			same "$b" $se dbus-selinux >/dev/null
 		fi
 		if has "$b" apparmor && ran $base_aa; then
 			bases="$bases $base_aa"
 			c_aa=$(same "$b" $base_aa apparmor) c_prof=$(same "$b" $base_aa profiles)
+			same "$b" $base_aa dbus-apparmor >/dev/null
 		fi
 		if [ -n "$bases" ]; then
 			extra=$(for s in $bases; do sh "$records" "$logs/$s.data" failed; done |

@@ -2,7 +2,9 @@
 # Build the Debian guest disk: trixie (the release whose kernel is 6.12)
 # with systemd, SELinux's reference policy, AppArmor's profiles, auditd and
 # two confined daemons (chronyd, sshd), labelled for SELinux here so that
-# no boot relabels under TCG. Prints the path of the ext4 image.
+# no boot relabels under TCG, and the libraries of patches/userspace
+# (userspace-debs.sh) in place of Debian's. Prints the path of the ext4
+# image.
 #
 # mmdebstrap's tarball is cached in $CACHE/distro (about 1.5 minutes and
 # 300 MB to make); the image is made again from it, in seconds, when the
@@ -39,11 +41,27 @@ image=$out/debian.ext4
 "$TOP/harness/initramfs.sh" >/dev/null
 bin=$BUILD/initramfs/bin
 selftests=$BUILD/initramfs/selftests/lsm
+# The user space of patches/userspace, as packages, and the D-Bus test
+# programs, built against trixie in its build root.
+debs=$("$TOP/harness/userspace-debs.sh")
+build_root=$("$TOP/harness/build-chroot.sh")
+progs=$BUILD/distro/bin
+mkdir -p "$progs" "$build_root/build/guest"
+for p in dbusprobe:-ldbus-1 peerlabels:-ldl; do
+	prog=${p%%:*}
+	cp "$TOP/guest/distro/$prog.c" "$build_root/build/guest/"
+	# shellcheck disable=SC2016 # expanded in the build root
+	chroot "$build_root" sh -c 'cd /build/guest && cc -O2 -Wall -Werror -o "$1" "$1.c" \
+		$(pkg-config --cflags dbus-1) "$2"' - "$prog" "${p#*:}" ||
+		die "cannot build $prog for the Debian guest"
+	cp "$build_root/build/guest/$prog" "$progs/"
+done
 # The image is rebuilt when anything it is made of changed.
 want=$( {
 	echo "$tar"
 	cat "$0" "$TOP"/guest/distro/* "$TOP/guest/lib/ktap.sh"
-	cat "$bin/selfattr" "$selftests"/*_test
+	cat "$bin/selfattr" "$selftests"/*_test "$progs"/*
+	echo "$debs"
 } | sha256sum | cut -d' ' -f1)
 if [ -f "$image" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$want" ]; then
 	echo "$image"
@@ -75,6 +93,27 @@ install -m 644 "$TOP/guest/distro/composer-check.service" \
 	"$TOP/guest/distro/composer-check.target" "$root/etc/systemd/system/"
 install -m 755 "$bin/selfattr" "$root/usr/local/bin/"
 install -m 755 "$selftests"/*_test "$lib/selftests/"
+install -m 755 "$progs"/* "$root/usr/local/bin/"
+install -m 644 "$TOP/guest/distro/composer-dbus.apparmor" "$lib/"
+
+# patches/userspace's libraries replace Debian's; Debian's stay beside
+# them for the checks that compare the two.
+mkdir -p "$root/tmp/debs" "$lib/unpatched"
+cp "$debs"/*+composer1_*.deb "$root/tmp/debs/"
+chroot "$root" sh -c "dpkg -i /tmp/debs/*.deb" >/dev/null || die "cannot install $debs into the guest"
+rm -rf "$root/tmp/debs"
+for d in "$debs"/*.deb; do
+	case $d in *+composer1_*) continue ;; esac
+	dpkg-deb -x "$d" "$out/unpatched"
+done
+cp -a "$out/unpatched"/usr/lib/x86_64-linux-gnu/lib*.so.* "$lib/unpatched/"
+rm -rf "$out/unpatched"
+
+# The SELinux types of the D-Bus checks, in the policy the guest loads.
+cp "$TOP/guest/distro/composer-dbus.cil" "$root/tmp/composer_dbus.cil"
+chroot "$root" semodule -i /tmp/composer_dbus.cil ||
+	die "semodule cannot install guest/distro/composer-dbus.cil"
+rm -f "$root/tmp/composer_dbus.cil"
 
 # Every file gets the label the policy's file_contexts gives it.
 chroot "$root" /usr/sbin/setfiles -F \

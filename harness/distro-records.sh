@@ -14,6 +14,9 @@
 #   failed    the failed systemd units
 #   profiles  aa-status: the profiles and their modes (no processes)
 #   contexts  each process name with the context ps shows for it
+#   dbus-selinux, dbus-apparmor
+#             what the bus answered the D-Bus probes of that LSM: the
+#             label it holds, the forbidden call, its twin
 set -eu
 
 data=$1 what=$2
@@ -52,6 +55,7 @@ apparmor)
 		}' | sort
 	;;
 failed) section "failed units" | sort ;;
+dbus-*) section dbus | grep "^${what#dbus-} " | sort ;;
 profiles)
 	# The profile lists end where aa-status starts on processes.
 	section aa-status | sed '/processes have profiles defined/,$d' | sort

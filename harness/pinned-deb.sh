@@ -52,16 +52,17 @@ pinned_deb() {
 # $CACHE/apt/SUITE; it never reads /etc/apt's sources or touches
 # /var/lib/apt. apt checks the signed index with Debian's keyring, so its
 # hashes can be trusted. amd64 whatever the host, as the guests are x86_64.
-# An empty SUITE means the host's own sources.
+# An empty SUITE means the host's own sources. use_suite SUITE src reads
+# SUITE's source packages instead (apt-get source), in $CACHE/apt/SUITE-src.
 use_suite() {
 	suite=$1
 	if [ -z "$suite" ]; then
 		apt_run() { "$@"; }
 		return
 	fi
-	adir=$CACHE/apt/$suite
+	adir=$CACHE/apt/$suite${2:+-$2}
 	mkdir -p "$adir/lists/partial" "$adir/cache/archives/partial"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+	echo "deb${2:+-$2} [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
 		>"$adir/sources.list"
 	apt_run() {
 		cmd=$1

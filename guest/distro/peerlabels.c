@@ -6,11 +6,12 @@
  * stream socket (the peer is this task in both), and on any socket path
  * given (e.g. /run/dbus/system_bus_socket: the peer is dbus-daemon).
  *
- *   gcc -O2 -Wall -o peerlabels peerlabels.c -ldl
- *   ./peerlabels [PATH...]
+ *   peerlabels [PATH...]
  *
- * The libraries are dlopen()ed (libselinux.so.1, libapparmor.so.1), so no
- * -dev package is needed. Expectations, per socket:
+ * The libraries are dlopen()ed (libselinux.so.1, libapparmor.so.1), so
+ * the same program runs with Debian's libraries (LD_LIBRARY_PATH) and
+ * with those of patches/userspace; built in the trixie build root
+ * (harness/distro-image.sh). Expectations, per socket:
  *  - kernel without SO_PEERLSMCTX (ENOPROTOOPT): getpeercon_raw() equals
  *    SO_PEERSEC (both the same label, or both fail alike), and so does
  *    aa_getpeercon() (its label and " (mode)" joined again), as unpatched;
@@ -181,9 +182,7 @@ static void one(const char *name, int fd)
 		if (p_aa_getpeercon(fd, &label, &mode) < 0) {
 			aa.err = errno;
 		} else {
-			if (mode)
-				asprintf(&aa.label, "%s (%s)", label, mode);
-			else
+			if (!mode || asprintf(&aa.label, "%s (%s)", label, mode) < 0)
 				aa.label = strdup(label);
 			free(label);
 		}

@@ -1,6 +1,7 @@
 /*
  * A stand-in for getsockopt(SOL_SOCKET, SO_PEERSEC / SO_PEERLSMCTX) that
- * answers as the kernel patch 0028 (LSM composer) does, for unit tests of
+ * answers as the LSM composer series does (net, security: SO_PEERLSMCTX
+ * gives every LSM's label of the peer), for unit tests of
  * the user-space helpers. Link with -Wl,--wrap=getsockopt.
  *
  * Entry format (security/composer.c peer_append()): struct lsm_ctx header
