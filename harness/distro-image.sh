@@ -6,32 +6,20 @@
 # (userspace-debs.sh) in place of Debian's. Prints the path of the ext4
 # image.
 #
-# mmdebstrap's tarball is cached in $CACHE/distro (about 1.5 minutes and
-# 300 MB to make); the image is made again from it, in seconds, when the
+# The trixie tarball is debian-tarball.sh's (about 1.5 minutes and 300 MB
+# to make, cached); the image is made again from it, in seconds, when the
 # guest's check files change. Needs root (mmdebstrap --mode=root, chroot,
 # file owners and security.* attributes).
 set -eu
 . "$(dirname "$0")/common.sh"
 
-suite=trixie
-mirror=http://deb.debian.org/debian
 pkgs="systemd-sysv udev dbus apparmor apparmor-profiles selinux-basics
  selinux-policy-default policycoreutils auditd openssh-server chrony
  iputils-ping procps iproute2 less"
 
 [ "$(id -u)" = 0 ] || die "the Debian guest image needs root (mmdebstrap, chroot, xattrs)"
-
-# The tarball: one per suite and package list.
-key=$(printf '%s\n' "$suite" $pkgs | sha256sum | cut -c1-16)
-tar=$CACHE/distro/debian-$suite-$key.tar
-if [ ! -f "$tar" ]; then
-	mkdir -p "$CACHE/distro"
-	step "distro: mmdebstrap $suite from $mirror (about 1.5 minutes)"
-	mmdebstrap --quiet --mode=root --variant=apt --format=tar \
-		--include="$(echo $pkgs | tr ' ' ',')" "$suite" "$tar.new" "$mirror" ||
-		die "mmdebstrap $suite failed"
-	mv "$tar.new" "$tar"
-fi
+# shellcheck disable=SC2086 # one word a package
+tar=$("$TOP/harness/debian-tarball.sh" debian apt $pkgs)
 
 out=$BUILD/distro
 root=$out/root

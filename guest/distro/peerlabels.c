@@ -147,7 +147,7 @@ static void one(const char *name, int fd)
 	struct res sec = peersec(fd), sel = { NULL, 0 }, aa = { NULL, 0 };
 	struct res want_sel, want_aa;
 	char *list = NULL, *con, *label, *mode, what[256];
-	int len, off;
+	int len, off, lsmctx_err = 0;
 
 	printf("%s:\n", name);
 	show("SO_PEERSEC", &sec);
@@ -155,6 +155,7 @@ static void one(const char *name, int fd)
 	if (len < 0) {
 		struct res e = { NULL, errno };
 
+		lsmctx_err = errno;	/* the library calls below change it */
 		show("SO_PEERLSMCTX", &e);
 	} else {
 		struct lsm_ctx_hdr h;
@@ -189,7 +190,7 @@ static void one(const char *name, int fd)
 		show("aa_getpeercon()", &aa);
 	}
 
-	if (len < 0 && errno == ENOPROTOOPT) {
+	if (len < 0 && lsmctx_err == ENOPROTOOPT) {
 		/* no SO_PEERLSMCTX: as unpatched */
 		want_sel = sec;
 		want_aa = sec;
