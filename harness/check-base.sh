@@ -56,6 +56,20 @@ else
 	fail=$((fail + 1))
 fi
 
+# The kernels of these boots compiled without a warning (the series adds
+# none: stock builds none in these configurations). A build log lists
+# what its build compiled; tree.sh apply touches every patched file, so
+# the build after it compiles each of them again (ccache replays the
+# warnings of a cached compile).
+step "$BASE: compiler warnings"
+for v in $(cut -d'|' -f2 "$BUILD/logs/boots/selected" | sort -u); do
+	log=$(kernel_out "$v")/build.log
+	[ -f "$log" ] || continue
+	n=$(grep -c 'warning:' "$log" || true)
+	result "$v: built without a compiler warning ($n)" [ "$n" = 0 ]
+	[ "$n" = 0 ] || grep 'warning:' "$log" | sort | uniq -c | sort -rn | head -3
+done
+
 # Every hook has a call rule, and the check that says so can fail
 # (security.c recompiled with a rule taken out, into a scratch directory).
 step "$BASE: the hooks' call rules"
