@@ -37,6 +37,9 @@ progs=$BUILD/distro/bin
 mkdir -p "$progs" "$build_root/build/guest"
 for p in dbusprobe:-ldbus-1 peerlabels:-ldl; do
 	prog=${p%%:*}
+	# built again only when its source or the build root is newer
+	[ -n "$(find "$progs/$prog" -newer "$TOP/guest/distro/$prog.c" \
+		-newer "$build_root/.tarball" 2>/dev/null)" ] && continue
 	cp "$TOP/guest/distro/$prog.c" "$build_root/build/guest/"
 	# shellcheck disable=SC2016 # expanded in the build root
 	chroot "$build_root" sh -c 'cd /build/guest && cc -O2 -Wall -Werror -o "$1" "$1.c" \
