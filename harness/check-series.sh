@@ -13,6 +13,23 @@ git -C "$wt" am --abort >/dev/null 2>&1 || true
 git -C "$wt" reset -q --hard base
 
 pass=0 fail=0
+# boot_step FILE: run the boots of FILE on the kernels of the commit in the
+# series tree and add their counts.
+boot_step() {
+	# Through a file: "tee /dev/stderr" reopens stderr and, when it is a
+	# log file, truncates what the builds above wrote to it.
+	mkdir -p "$BUILD/logs"
+	log=$BUILD/logs/check-series-boots.out
+	KSRC=$wt BOOTS=$1 "$TOP/harness/check-boots.sh" >"$log" || true
+	sed "s/^/$p: /" "$log"
+	# shellcheck disable=SC2046 # "passed N failed N"
+	set -- $(tail -1 "$log")
+	if [ "${1:-}" = passed ]; then
+		pass=$((pass + $2)) fail=$((fail + $4))
+	else
+		fail=$((fail + 1))
+	fi
+}
 for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
 	git -C "$wt" -c user.name=composer -c user.email=composer@localhost \
 		am -q "$PATCHES/$p" || die "$p does not apply"
@@ -25,23 +42,18 @@ for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
 			fail=$((fail + 1))
 		fi
 	done
+	# The series' own tests, from the commit that first changes them:
+	# each later commit's kernel passes the LSM selftests as the top of
+	# the series has them (the initramfs is built from the top), and the
+	# KUnit suites it has.
+	git -C "$wt" diff --quiet base HEAD -- tools/testing/selftests/lsm ||
+		boot_step "$TESTS_DIR/boots-each"
+	if ls "$wt"/security/composer*_kunit.c >/dev/null 2>&1; then
+		boot_step "$TESTS_DIR/boots-each-kunit"
+	fi
 	# Several majors active from here on: boot the shared facilities.
 	if git -C "$wt" log -1 --format=%s | grep -q 'drop exclusivity$'; then
-		# Through a file: "tee /dev/stderr" reopens stderr and, when it
-		# is a log file, truncates what the builds above wrote to it.
-		mkdir -p "$BUILD/logs"
-		log=$BUILD/logs/check-series-boots.out
-		KSRC=$wt BOOTS=$TESTS_DIR/boots-series \
-			"$TOP/harness/check-boots.sh" >"$log" || true
-		cat "$log"
-		out=$(tail -1 "$log")
-		# shellcheck disable=SC2086 # "passed N failed N"
-		set -- $out
-		if [ "${1:-}" = passed ]; then
-			pass=$((pass + $2)) fail=$((fail + $4))
-		else
-			fail=$((fail + 1))
-		fi
+		boot_step "$TESTS_DIR/boots-series"
 	fi
 done
 
