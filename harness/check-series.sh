@@ -6,6 +6,8 @@ set -eu
 . "$(dirname "$0")/common.sh"
 
 "$TOP/harness/tree.sh" apply
+# The guest's tests and the series' selftests, from the top of the series.
+"$TOP/harness/initramfs.sh" >/dev/null
 wt=$BUILD/series-tree
 git -C "$SRC" worktree prune
 [ -d "$wt" ] || git -C "$SRC" worktree add -q --detach "$wt" base
@@ -43,13 +45,21 @@ for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
 		fi
 	done
 	# The series' own tests, from the commit that first changes them:
-	# each later commit's kernel passes the LSM selftests as the top of
-	# the series has them (the initramfs is built from the top), and the
-	# KUnit suites it has.
+	# each later commit's kernel passes the LSM selftests it has, as the
+	# top of the series has them (the initramfs is built from the top),
+	# and its KUnit suites.
+	# Only the tests this commit has: a later patch's test of a later
+	# feature does not apply here.
+	only=$(cd "$wt/tools/testing/selftests/lsm" && ls -- *_test.c |
+		sed 's/\.c$//' | paste -sd, -)
+	for f in boots-each boots-each-kunit; do
+		grep -v '^#' "$TESTS_DIR/$f" | sed "s/\$/ lsm_selftests_only=$only/" \
+			>"$BUILD/logs/$f"
+	done
 	git -C "$wt" diff --quiet base HEAD -- tools/testing/selftests/lsm ||
-		boot_step "$TESTS_DIR/boots-each"
+		boot_step "$BUILD/logs/boots-each"
 	if ls "$wt"/security/composer*_kunit.c >/dev/null 2>&1; then
-		boot_step "$TESTS_DIR/boots-each-kunit"
+		boot_step "$BUILD/logs/boots-each-kunit"
 	fi
 	# Several majors active from here on: boot the shared facilities.
 	if git -C "$wt" log -1 --format=%s | grep -q 'drop exclusivity$'; then
