@@ -45,11 +45,10 @@ for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
 		fi
 	done
 	# The series' own tests, from the commit that first changes them:
-	# each later commit's kernel passes the LSM selftests it has, as the
-	# top of the series has them (the initramfs is built from the top),
-	# and its KUnit suites.
-	# Only the tests this commit has: a later patch's test of a later
-	# feature does not apply here.
+	# each later commit's kernel passes the LSM selftests it has (a later
+	# patch's test of a later feature does not apply here), as the top of
+	# the series has them (the initramfs is built from the top), and its
+	# KUnit suites.
 	only=$(cd "$wt/tools/testing/selftests/lsm" && ls -- *_test.c |
 		sed 's/\.c$//' | paste -sd, -)
 	for f in boots-each boots-each-kunit; do
