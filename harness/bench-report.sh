@@ -40,6 +40,17 @@ END {
 		sf = ns["composer-all-smack-first", o]
 		printf "| %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |\n", o, base, p, a, r(a, p), f, r(f, p), r(a, f), sf, r(sf, p)
 	}
+	if (("pad-none", ops[1]) in ns) {
+		print "\n## Layout control: stock with 2 KiB of code that never runs (ratio padded/stock)\n"
+		printf "| op |"; for (s = 1; s <= 6; s++) printf " %s |", sets[s]; print ""
+		printf "|---|"; for (s = 1; s <= 6; s++) printf "---|"; print ""
+		for (i = 1; i <= n; i++) {
+			o = ops[i]; printf "| %s |", o
+			for (s = 1; s <= 6; s++)
+				printf " %s |", r(ns["pad-" sets[s], o], ns["stock-" sets[s], o])
+			print ""
+		}
+	}
 	print "\nStability: " stab
 }' "$csv" >"$out/table.md"
 

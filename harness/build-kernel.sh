@@ -37,6 +37,17 @@ stock)
 		git -C "$SRC" worktree add -q --detach "$src" base
 	fi
 	;;
+# The stock tree with bench/layout-pad.c appended to security.c: code that
+# never runs, the benchmark's measure of what moving code alone does.
+stock-pad)
+	src=$BUILD/stock-pad/linux
+	if [ ! -d "$src" ]; then
+		git -C "$SRC" worktree prune
+		mkdir -p "${src%/*}"
+		git -C "$SRC" worktree add -q --detach "$src" base
+		cat "$TOP/bench/layout-pad.c" >>"$src/security/security.c"
+	fi
+	;;
 composer) src=$SRC ;;
 *) die "variant $variant: unknown tree '$tree'" ;;
 esac
