@@ -45,8 +45,10 @@ stock-pad)
 		git -C "$SRC" worktree prune
 		mkdir -p "${src%/*}"
 		git -C "$SRC" worktree add -q --detach "$src" base
-		cat "$TOP/bench/layout-pad.c" >>"$src/security/security.c"
 	fi
+	# Appended anew each time, so that an edit of the pad counts.
+	git -C "$src" checkout -q -- security/security.c
+	cat "$TOP/bench/layout-pad.c" >>"$src/security/security.c"
 	;;
 composer) src=$SRC ;;
 *) die "variant $variant: unknown tree '$tree'" ;;

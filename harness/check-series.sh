@@ -21,7 +21,6 @@ pass=0 fail=0
 boot_step() {
 	# Through a file: "tee /dev/stderr" reopens stderr and, when it is a
 	# log file, truncates what the builds above wrote to it.
-	mkdir -p "$BUILD/logs"
 	log=$BUILD/logs/check-series-boots.out
 	KSRC=$wt BOOTS=$1 "$TOP/harness/check-boots.sh" >"$log" || true
 	sed "s/^/$p: /" "$log"
@@ -33,6 +32,7 @@ boot_step() {
 		fail=$((fail + 1))
 	fi
 }
+mkdir -p "$BUILD/logs"
 n=0
 for p in $(grep -v '^#' "$PATCHES/series" | grep . || true); do
 	git -C "$wt" -c user.name=composer -c user.email=composer@localhost \
@@ -84,7 +84,6 @@ else
 	fail=$((fail + 1))
 fi
 
-mkdir -p "$BUILD/logs"
 "$TOP/harness/check-patches.sh" | tee "$BUILD/logs/check-series.out"
 # shellcheck disable=SC2046 # split "passed N failed N" into words
 set -- $(tail -1 "$BUILD/logs/check-series.out")
