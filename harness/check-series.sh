@@ -6,6 +6,14 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
+# A FROM that is not a patch's number would build nothing, or everything,
+# and still pass: refuse it before any work.
+count=$(grep -v '^#' "$PATCHES/series" | grep -c . || true)
+case ${FROM:-1} in
+'' | *[!0-9]* | 0) die "FROM=${FROM:-}: give a patch number, 1 to $count" ;;
+esac
+[ "${FROM:-1}" -le "$count" ] || die "FROM=$FROM: the series has $count patches"
+
 "$TOP/harness/tree.sh" apply
 # The guest's tests and the series' selftests, from the top of the series.
 "$TOP/harness/initramfs.sh" >/dev/null
