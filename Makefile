@@ -50,6 +50,7 @@ bench: deps
 
 # Instructions per security/ function while the benchmark runs OPS, e.g.
 # make bench-profile VARIANT=bench-composer KARGS=lsm=smack OPS=stat
+# (PROFILE_TEXT=kernel: per function of the whole kernel text).
 bench-profile: deps tree
 	@$(H)/bench-profile.sh "$(VARIANT)" "$(KARGS)" "$(OPS)"
 

@@ -14,6 +14,10 @@ out=$BUILD/bench
 mkdir -p "$out/logs"
 csv=$out/results.csv
 echo "config,run,op,ns_per_op" >"$csv"
+# Each figure is the median over allocator states (guest/src/bench.c);
+# states.csv keeps every state's figure.
+states=$out/states.csv
+echo "config,run,state,op,ns_per_op" >"$states"
 # qemu64 avoids the bimodal timings that -cpu max shows for tiny syscalls.
 # The RTC follows guest time from a fixed date: with the host's wall clock
 # every boot seeded the kernel's RNG differently, and random hash seeds and
@@ -43,6 +47,8 @@ while IFS='|' read -r name variant kargs gargs; do
 		# The serial log ends its lines with CR LF.
 		tr -d '\r' <"$out/logs/$name.$run.ktap" |
 			sed -n "s/^ *# bench \([a-z_0-9]*\) \([0-9.]*\)$/$name,$run,\1,\2/p" >>"$csv"
+		tr -d '\r' <"$out/logs/$name.$run.ktap" |
+			sed -n "s/^ *# state \([0-9]*\) \([a-z_0-9]*\) \([0-9.]*\)$/$name,$run,\1,\2,\3/p" >>"$states"
 	done
 done <"$out/configs"
 
