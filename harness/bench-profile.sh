@@ -77,7 +77,12 @@ counter=$!
 QEMU_CPU=qemu64 BOOT_TIMEOUT=1800 \
 	QEMU_EXTRA="-icount shift=0,sleep=off -rtc base=2000-01-01T00:00:00,clock=vm -d in_asm,exec,nochain -dfilter 0x$lo..0x$hi -D $fifo" \
 	"$TOP/harness/boot.sh" "$out/$name" "$image" "nokaslr norandmaps $kargs" \
-	"bench bench_ops=$ops" || { rm -f "$fifo"; die "the guest did not finish ($out/$name.console)"; }
+	"bench bench_ops=$ops" || {
+	# The counter may still wait for a writer to open the pipe.
+	kill "$counter" 2>/dev/null || true
+	rm -f "$fifo"
+	die "the guest did not finish ($out/$name.console)"
+}
 wait "$counter"
 rm -f "$fifo"
 tr -d '\r' <"$out/$name.ktap" | grep '# bench ' | sed 's/^ *//'

@@ -54,21 +54,20 @@ END {
 	print "\nStability: " stab
 }' "$csv" >"$out/table.md"
 
-# How far the allocator states spread each figure of stock (the median
-# over them is the figure): the floor under a difference between kernels
-# in an operation that allocates.
+# How far the allocator states spread each figure of stock, against the
+# figure itself (their median, results.csv): the floor under a difference
+# between kernels in an operation that allocates.
 states=$(dirname "$csv")/states.csv
-[ -f "$states" ] && awk -F, 'NR > 1 && $2 == 1 && $1 ~ /^stock-/ {
-		k = $1 SUBSEP $4; v[k, ++n[k]] = $5 + 0
+[ -f "$states" ] && awk -F, 'FNR == 1 { file++; next }
+	$2 != 1 || $1 !~ /^stock-/ { next }
+	file == 1 { fig[$1, $3] = $4; next }
+	{ k = $1 SUBSEP $4; x = $5 + 0
+		if (!(k in lo) || x < lo[k]) lo[k] = x
+		if (!(k in hi) || x > hi[k]) hi[k] = x
 		if (!($4 in seen)) { seen[$4] = 1; ops[++m] = $4 } }
-function spread(c, o,   k, i, lo, hi, x, med, a, j, t) {
-	k = c SUBSEP o; if (!(k in n) || n[k] < 2) return "-"
-	for (i = 1; i <= n[k]; i++) a[i] = v[k, i]
-	for (i = 2; i <= n[k]; i++) { t = a[i]
-		for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]
-		a[j + 1] = t }
-	med = n[k] % 2 ? a[(n[k] + 1) / 2] : (a[n[k] / 2] + a[n[k] / 2 + 1]) / 2
-	return sprintf("%.4f", (a[n[k]] - a[1]) / med)
+function spread(c, o,   k) {
+	k = c SUBSEP o
+	return (k in lo) && fig[c, o] > 0 ? sprintf("%.4f", (hi[k] - lo[k]) / fig[c, o]) : "-"
 }
 END {
 	split("none apparmor selinux smack tomoyo default", sets, " ")
@@ -80,7 +79,7 @@ END {
 		for (s = 1; s <= 6; s++) printf " %s |", spread("stock-" sets[s], ops[i])
 		print ""
 	}
-}' "$states" >>"$out/table.md"
+}' "$csv" "$states" >>"$out/table.md"
 
 # Plot: ns per op for a few configurations, one cluster per operation.
 cols="stock-none composer-none stock-default composer-default composer-all composer-all-first"
