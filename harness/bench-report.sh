@@ -52,7 +52,7 @@ END {
 			for (s = 1; s <= 6; s++) {
 				a = ns["stock-" sets[s], o]; b = ns["pad-" sets[s], o]
 				printf " %s |", r(b, a)
-				if (a > 0) { d = b / a - 1; d = d < 0 ? -d : d; if (d > band) band = d }
+				if (a > 0 && b > 0) { d = b / a - 1; d = d < 0 ? -d : d; if (d > band) band = d }
 			}
 			print band < 0 ? " - |" : sprintf(" %.4f |", band)
 		}
