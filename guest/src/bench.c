@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench: time loops of system calls that pass LSM hooks and print one
- * "# bench OP NS_PER_OP" line each. Under QEMU's -icount the guest clock
- * counts instructions, so the figures repeat exactly from run to run.
+ * "# bench OP NS_PER_OP" line each (the median over the allocator states
+ * below, each state's figure on a "# state" line). Under QEMU's -icount
+ * the guest clock counts instructions, so the figures repeat exactly from
+ * run to run.
  * getpid passes no LSM hook and is the control.
  */
 #include <errno.h>
